@@ -1,0 +1,149 @@
+//! Finding input files, naming output folders, reading and writing files safely.
+
+use anyhow::{bail, Context, Result};
+use std::cmp::Ordering;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Compares strings in natural order: runs of digits compare by value, so `input_2` sorts before
+/// `input_10`.
+///
+/// ```
+/// use batch::natural_cmp;
+/// let mut v = vec!["input_10.txt", "input_2.txt", "input_1.txt"];
+/// v.sort_by(|a, b| natural_cmp(a, b));
+/// assert_eq!(v, ["input_1.txt", "input_2.txt", "input_10.txt"]);
+/// ```
+pub fn natural_cmp(a: &str, b: &str) -> Ordering {
+    let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (a.first(), b.first()) {
+            (None, None) => return Ordering::Equal,
+            (None, _) => return Ordering::Less,
+            (_, None) => return Ordering::Greater,
+            (Some(x), Some(y)) if x.is_ascii_digit() && y.is_ascii_digit() => {
+                let da = a.iter().take_while(|c| c.is_ascii_digit()).count();
+                let db = b.iter().take_while(|c| c.is_ascii_digit()).count();
+                let (na, nb) = (trim_zeros(&a[..da]), trim_zeros(&b[..db]));
+                let ord = na
+                    .len()
+                    .cmp(&nb.len())
+                    .then_with(|| na.cmp(nb))
+                    .then(da.cmp(&db));
+                if ord != Ordering::Equal {
+                    return ord;
+                }
+                a = &a[da..];
+                b = &b[db..];
+            }
+            (Some(x), Some(y)) => {
+                if x != y {
+                    return x.cmp(y);
+                }
+                a = &a[1..];
+                b = &b[1..];
+            }
+        }
+    }
+}
+
+fn trim_zeros(d: &[u8]) -> &[u8] {
+    let z = d.iter().take_while(|&&c| c == b'0').count();
+    &d[z..]
+}
+
+/// The input files named by `path`: the file itself, or the files of a folder (not recursive)
+/// accepted by `accept`, in natural order of their names.
+pub fn collect_inputs(path: &Path, accept: impl Fn(&Path) -> bool) -> Result<Vec<PathBuf>> {
+    let meta = fs::metadata(path).with_context(|| format!("{}: cannot open", path.display()))?;
+    if meta.is_file() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files = Vec::new();
+    for entry in fs::read_dir(path).with_context(|| format!("{}: cannot list", path.display()))? {
+        let p = entry?.path();
+        if p.is_file() && accept(&p) {
+            files.push(p);
+        }
+    }
+    if files.is_empty() {
+        bail!("{}: no input files found", path.display());
+    }
+    files.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+    Ok(files)
+}
+
+/// The course layout's output folder for an input path: the sibling `output/` of the input
+/// folder (`Astar/input/` gives `Astar/output/`); for a single file, the sibling of its folder.
+///
+/// ```
+/// use batch::default_output_dir;
+/// use std::path::Path;
+/// assert_eq!(default_output_dir(Path::new("Astar/input"), true), Path::new("Astar/output"));
+/// assert_eq!(default_output_dir(Path::new("Astar/input/input_1.txt"), false), Path::new("Astar/output"));
+/// ```
+pub fn default_output_dir(input: &Path, input_is_dir: bool) -> PathBuf {
+    let dir = if input_is_dir {
+        input
+    } else {
+        input.parent().unwrap_or(Path::new(""))
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.join("output"),
+        _ => {
+            // `input` relative with no parent: resolve it to find a sibling.
+            match fs::canonicalize(dir)
+                .ok()
+                .and_then(|d| d.parent().map(|p| p.join("output")))
+            {
+                Some(p) => p,
+                None => PathBuf::from("output"),
+            }
+        }
+    }
+}
+
+/// Reads a text file; invalid UTF-8 is an error naming the file.
+pub fn read_text(path: &Path) -> Result<String> {
+    let bytes = fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    String::from_utf8(bytes).with_context(|| format!("{}: not valid UTF-8 text", path.display()))
+}
+
+/// Writes `contents` to `path` atomically: a temporary file in the same folder, flushed, then
+/// renamed over the target, so a reader never sees half a file. Creates missing folders.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("batch-doc-{}", std::process::id()));
+/// let file = dir.join("sub/output_1.txt");
+/// batch::write_atomic(&file, b"5\nURUUU\n").unwrap();
+/// assert_eq!(std::fs::read_to_string(&file).unwrap(), "5\nURUUU\n");
+/// std::fs::remove_dir_all(dir).unwrap();
+/// ```
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir).with_context(|| format!("{}: cannot create folder", dir.display()))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(contents)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.with_context(|| format!("{}: cannot write", path.display()))
+}

@@ -1,0 +1,232 @@
+//! A* search: best-first on f = g + h with an admissible heuristic.
+//!
+//! Generic over closures in the style of the `pathfinding` crate: `successors` yields
+//! `(state, edge cost)` pairs, `heuristic` estimates the remaining cost and `success` tests
+//! for the goal. The goal test happens when a state is popped, so the returned cost is optimal
+//! for any admissible heuristic. States are stored once in an arena indexed by a fast hash map,
+//! and the open list is a binary heap of `(f, g, index)` with stale entries skipped on pop
+//! (no decrease-key). Memory is proportional to the states actually generated.
+//!
+//! Ties on f are broken by [`TieBreak`]; the default prefers the larger g (the deeper state),
+//! which on open grids walks straight to the goal instead of widening a whole band of equal f.
+//! An optional `prune` hook lets the caller drop a popped state that it knows to be dominated
+//! (for example, the same cell reached earlier with more food).
+
+use crate::hash::FastMap;
+use crate::outcome::reconstruct;
+use crate::{Cost, Limits, SearchOutcome, SearchStats};
+use std::cmp::Ordering;
+use std::collections::hash_map::Entry;
+use std::collections::BinaryHeap;
+use std::hash::Hash;
+use std::time::Instant;
+
+/// How A* orders states of equal f on its open list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub enum TieBreak {
+    /// Larger g first (deepest first); the `pathfinding` crate's order. Default.
+    #[default]
+    LargerG,
+    /// Smaller g first (shallowest first).
+    SmallerG,
+    /// First pushed, first popped.
+    Fifo,
+    /// Last pushed, first popped.
+    Lifo,
+}
+
+/// Options for [`astar_with`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AstarOptions {
+    /// Tie-breaking among equal f.
+    pub tie_break: TieBreak,
+    /// Node and time budgets.
+    pub limits: Limits,
+}
+
+struct OpenEntry<C> {
+    f: C,
+    g: C,
+    /// Push sequence number, for FIFO/LIFO tie-breaking.
+    seq: u64,
+    index: usize,
+    tie_break: TieBreak,
+}
+
+impl<C: Ord> PartialEq for OpenEntry<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl<C: Ord> Eq for OpenEntry<C> {}
+impl<C: Ord> PartialOrd for OpenEntry<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<C: Ord> Ord for OpenEntry<C> {
+    /// `BinaryHeap` pops the greatest entry, so "greater" means "pop first".
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.f.cmp(&self.f).then_with(|| match self.tie_break {
+            TieBreak::LargerG => self.g.cmp(&other.g),
+            TieBreak::SmallerG => other.g.cmp(&self.g),
+            TieBreak::Fifo => other.seq.cmp(&self.seq),
+            TieBreak::Lifo => self.seq.cmp(&other.seq),
+        })
+    }
+}
+
+/// Finds a cheapest path from `start` to a state satisfying `success`.
+///
+/// Returns the path (start and goal included) and its cost in
+/// [`SearchOutcome::solution`]. The heuristic must be admissible (never overestimate) for the
+/// cost to be optimal; with a consistent heuristic every state is expanded at most once.
+///
+/// ```
+/// use search_core::astar;
+/// // Walk on the integer line from 1 to 17 with steps +1, +3 or *2 (cost 1 each).
+/// let out = astar(
+///     &1u32,
+///     |&n| [(n + 1, 1u32), (n + 3, 1), (n * 2, 1)],
+///     |&n| if n >= 17 { 0 } else { 1 },
+///     |&n| n == 17,
+/// );
+/// let (path, cost) = out.solution.unwrap();
+/// assert_eq!(cost, 4); // e.g. 1 -> 2 -> 4 -> 8 -> 16 -> 17 is 5; 1 -> 4 -> 8 -> 16 -> 17 is 4
+/// assert_eq!(path.first(), Some(&1));
+/// assert_eq!(path.last(), Some(&17));
+/// ```
+pub fn astar<N, C, FN, IN, FH, FS>(
+    start: &N,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+) -> SearchOutcome<N, C>
+where
+    N: Eq + Hash + Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+{
+    astar_with(
+        start,
+        successors,
+        heuristic,
+        success,
+        |_, _| false,
+        &AstarOptions::default(),
+    )
+}
+
+/// [`astar`] with a pruning hook, tie-breaking choice and budgets.
+///
+/// `prune(state, g)` is called for every state popped from the open list that is not a goal;
+/// returning `true` drops it without expanding it. Pruning must only drop states that cannot
+/// lead to a strictly cheaper goal than some state already expanded, or optimality is lost.
+///
+/// ```
+/// use search_core::{astar_with, AstarOptions, Limits, TieBreak};
+/// let opts = AstarOptions { tie_break: TieBreak::Fifo, limits: Limits::nodes(10) };
+/// // A budget of 10 expansions is too small to walk 100 steps: the search says it stopped.
+/// let out = astar_with(&0u32, |&n| [(n + 1, 1u32)], |_| 0, |&n| n == 100, |_, _| false, &opts);
+/// assert!(out.solution.is_none());
+/// assert!(out.stopped.is_some());
+/// ```
+pub fn astar_with<N, C, FN, IN, FH, FS, FP>(
+    start: &N,
+    mut successors: FN,
+    mut heuristic: FH,
+    mut success: FS,
+    mut prune: FP,
+    options: &AstarOptions,
+) -> SearchOutcome<N, C>
+where
+    N: Eq + Hash + Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+    FP: FnMut(&N, C) -> bool,
+{
+    let timer = Instant::now();
+    let tie_break = options.tie_break;
+    let mut stats = SearchStats::default();
+    // Arena of (state, parent) with the best known g alongside; the map finds a state's index.
+    let mut nodes: Vec<(N, usize)> = vec![(start.clone(), usize::MAX)];
+    let mut best_g: Vec<C> = vec![C::ZERO];
+    let mut index: FastMap<N, usize> = FastMap::default();
+    index.insert(start.clone(), 0);
+    let mut open = BinaryHeap::new();
+    let mut seq = 0u64;
+    open.push(OpenEntry {
+        f: heuristic(start),
+        g: C::ZERO,
+        seq,
+        index: 0,
+        tie_break,
+    });
+    let mut stopped = None;
+    while let Some(OpenEntry { g, index: i, .. }) = open.pop() {
+        if g > best_g[i] {
+            continue; // stale entry: a cheaper route to this state was found after the push
+        }
+        if let Some(stop) = options.limits.check(stats.expanded) {
+            stopped = Some(stop);
+            break;
+        }
+        let node = nodes[i].0.clone();
+        if success(&node) {
+            stats.expanded += 1;
+            stats.elapsed = timer.elapsed();
+            return SearchOutcome {
+                solution: Some((reconstruct(&nodes, i), g)),
+                stopped: None,
+                stats,
+            };
+        }
+        if prune(&node, g) {
+            continue;
+        }
+        stats.expanded += 1;
+        for (next, step) in successors(&node) {
+            stats.generated += 1;
+            let ng = g + step;
+            let j = match index.entry(next) {
+                Entry::Vacant(v) => {
+                    let j = nodes.len();
+                    nodes.push((v.key().clone(), i));
+                    best_g.push(ng);
+                    v.insert(j);
+                    j
+                }
+                Entry::Occupied(o) => {
+                    let j = *o.get();
+                    if ng >= best_g[j] {
+                        continue;
+                    }
+                    best_g[j] = ng;
+                    nodes[j].1 = i;
+                    j
+                }
+            };
+            seq += 1;
+            open.push(OpenEntry {
+                f: ng + heuristic(&nodes[j].0),
+                g: ng,
+                seq,
+                index: j,
+                tie_break,
+            });
+        }
+        stats.max_frontier = stats.max_frontier.max(open.len());
+    }
+    stats.elapsed = timer.elapsed();
+    SearchOutcome {
+        solution: None,
+        stopped,
+        stats,
+    }
+}

@@ -1,0 +1,157 @@
+//! The two-player zero-sum game interface used by minimax, alpha-beta, negamax, MTD(f) and
+//! iterative deepening.
+//!
+//! A game crate implements [`Game`] for its position type: it generates moves into a buffer the
+//! search owns (no allocation per node), plays and takes back moves in place, and scores
+//! positions from the point of view of the side to move (negamax convention). Wins and losses
+//! are reported as [`WIN`] / `-WIN`; the searches turn them into distance-aware scores so that
+//! the shortest win and the longest loss are preferred (see [`mate_in`]).
+
+use std::fmt::Debug;
+
+/// A position's value from the side to move's point of view.
+pub type Score = i32;
+
+/// The value of a won game for the side to move (before distance adjustment).
+pub const WIN: Score = 1_000_000;
+/// Scores at or beyond this magnitude are decided games: `WIN - ply` for a win `ply` plies away.
+pub const WIN_BOUND: Score = WIN - 100_000;
+/// Larger than every score; the initial alpha-beta window is `(-INF, INF)`.
+pub const INF: Score = WIN + 1;
+
+/// A deterministic two-player zero-sum game with perfect information.
+pub trait Game {
+    /// A move; cheap to copy and compare.
+    type Move: Copy + PartialEq + Debug;
+
+    /// Appends the legal moves of the side to move to `moves` (which the caller has cleared).
+    /// A game with passes returns the pass as a move.
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays `mv` in place; the game keeps whatever it needs to undo it.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, which must be the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// `Some(score)` when the game is over before any move generation (for example four in a
+    /// row on the board), from the side to move's point of view; `None` otherwise.
+    fn outcome(&self) -> Option<Score> {
+        None
+    }
+
+    /// The value when the side to move has no legal move: by default a loss (`-WIN`),
+    /// as in xiangqi; a game where that is a draw returns 0.
+    fn no_moves_score(&self) -> Score {
+        -WIN
+    }
+
+    /// Static evaluation from the side to move's point of view.
+    fn evaluate(&self) -> Score;
+
+    /// A hash of the position (Zobrist or similar) for transposition tables; the same position
+    /// with the same side to move must give the same hash.
+    fn hash(&self) -> u64 {
+        0
+    }
+
+    /// Puts the most promising moves first (for example captures by victim value). Called on
+    /// the freshly generated list before the search applies hash move, killers and history.
+    fn order_moves(&self, _moves: &mut [Self::Move]) {}
+
+    /// Whether `mv` is tactical (a capture, a promotion...). [`order_moves`](Game::order_moves)
+    /// is expected to put tactical moves first; killers and history then only reorder the quiet
+    /// moves after them.
+    fn is_tactical(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// A small index (below [`HISTORY_SIZE`]) identifying a quiet move for the history
+    /// heuristic, typically from-square and to-square; `None` disables history ordering.
+    fn history_index(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+}
+
+/// Size of the history table; [`Game::history_index`] must return values below it.
+pub const HISTORY_SIZE: usize = 1 << 14;
+
+/// Turns a terminal value reported `ply` plies below the root into a root-comparable score:
+/// wins get smaller and losses larger the further away they are.
+///
+/// ```
+/// use search_core::{mate_in, WIN};
+/// assert!(mate_in(WIN, 1) > mate_in(WIN, 3)); // a quicker win is better
+/// assert!(mate_in(-WIN, 4) > mate_in(-WIN, 2)); // a later loss is better
+/// assert_eq!(mate_in(7, 5), 7); // ordinary scores are untouched
+/// ```
+#[inline]
+pub fn mate_in(score: Score, ply: u32) -> Score {
+    if score >= WIN_BOUND {
+        score - ply as Score
+    } else if score <= -WIN_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+/// Plies to the end of the game encoded in a decided score, if it is one.
+///
+/// ```
+/// use search_core::{mate_distance, mate_in, WIN};
+/// assert_eq!(mate_distance(mate_in(WIN, 5)), Some(5));
+/// assert_eq!(mate_distance(12), None);
+/// ```
+pub fn mate_distance(score: Score) -> Option<u32> {
+    (score.abs() >= WIN_BOUND).then(|| (WIN - score.abs()) as u32)
+}
+
+/// The result of a fixed-depth or iterative two-player search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameResult<M> {
+    /// Value of the root for the side to move.
+    pub score: Score,
+    /// The move chosen (`None` when the root has no move or is over).
+    pub best: Option<M>,
+    /// Principal variation starting with `best`.
+    pub pv: Vec<M>,
+    /// Work done.
+    pub stats: crate::GameStats,
+}
+
+/// Per-ply scratch space shared by the recursive searches: one move buffer and one principal
+/// variation line per ply, allocated once and reused, so the hot loop never allocates.
+pub(crate) struct PlyStack<M> {
+    pub moves: Vec<Vec<M>>,
+    pub pv: Vec<Vec<M>>,
+}
+
+impl<M: Copy> PlyStack<M> {
+    pub fn new() -> Self {
+        PlyStack {
+            moves: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+
+    /// Makes sure buffers exist for `ply` and clears its PV.
+    #[inline]
+    pub fn enter(&mut self, ply: usize) {
+        while self.moves.len() <= ply + 1 {
+            self.moves.push(Vec::with_capacity(64));
+            self.pv.push(Vec::with_capacity(64));
+        }
+        self.pv[ply].clear();
+    }
+
+    /// Records `mv` followed by the child's PV as the PV of `ply`.
+    #[inline]
+    pub fn update_pv(&mut self, ply: usize, mv: M) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+}

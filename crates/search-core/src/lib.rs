@@ -1,0 +1,76 @@
+//! # search-core
+//!
+//! Every search algorithm of the workspace, written once and generic enough that each game crate
+//! reaches its full speed through it. Three families:
+//!
+//! * **Single-agent (state-space) search** over closures, in the style of the `pathfinding`
+//!   crate: [`dfs`], [`depth_limited`], [`iddfs`], [`bfs`], [`ucs`], [`astar`] and [`idastar`].
+//!   Each returns a [`SearchOutcome`] (plan, cost, [`SearchStats`]) and honours [`Limits`].
+//! * **Two-player zero-sum search** over the [`Game`] trait: [`minimax`], [`alphabeta`],
+//!   [`negamax`] with a [`TranspositionTable`] (through a reusable [`Searcher`]), [`mtdf`], and
+//!   [`iterative_deepening`] under a [`Deadline`].
+//! * **Monte Carlo tree search**: [`Mcts`] (UCT) over the [`MctsState`] trait with a pluggable
+//!   [`Rollout`] policy.
+//!
+//! ```
+//! use search_core::astar;
+//! // Shortest route on a 5x5 open grid from (0,0) to (4,4) with the Manhattan heuristic.
+//! let out = astar(
+//!     &(0i32, 0i32),
+//!     |&(r, c)| {
+//!         [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+//!             .into_iter()
+//!             .filter(|&(r, c)| (0..5).contains(&r) && (0..5).contains(&c))
+//!             .map(|p| (p, 1u32))
+//!     },
+//!     |&(r, c)| (4 - r).unsigned_abs() + (4 - c).unsigned_abs(),
+//!     |&p| p == (4, 4),
+//! );
+//! assert_eq!(out.cost(), Some(8));
+//! ```
+
+mod alphabeta;
+mod astar;
+mod bfs;
+mod cost;
+mod deadline;
+mod dfs;
+mod dls;
+mod game;
+pub mod hash;
+mod idastar;
+mod iddfs;
+mod iterative;
+mod mcts;
+mod minimax;
+mod mtdf;
+mod negamax;
+mod outcome;
+mod stats;
+mod tt;
+mod ucs;
+
+pub use alphabeta::{alphabeta, alphabeta_window};
+pub use astar::{astar, astar_with, AstarOptions, TieBreak};
+pub use bfs::bfs;
+pub use cost::Cost;
+pub use deadline::{Deadline, Limits, Stop};
+pub use dfs::dfs;
+pub use dls::{depth_limited, DlsOutcome};
+pub use game::{
+    mate_distance, mate_in, Game, GameResult, Score, HISTORY_SIZE, INF, WIN, WIN_BOUND,
+};
+pub use idastar::idastar;
+pub use iddfs::iddfs;
+pub use iterative::{iterative_deepening, IterationKind, IterativeOptions};
+pub use mcts::{mcts, Mcts, MctsConfig, MctsState, MctsStats, RandomRollout, Rollout};
+pub use minimax::minimax;
+pub use mtdf::mtdf;
+pub use negamax::{negamax, SearchOptions, Searcher};
+pub use outcome::SearchOutcome;
+pub use stats::{GameStats, SearchStats};
+pub use tt::{Bound, TranspositionTable, TtEntry};
+pub use ucs::{ucs, ucs_with};
+
+/// The random generator used by every seeded search (re-exported so game crates share it).
+pub use rand::rngs::SmallRng;

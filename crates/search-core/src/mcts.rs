@@ -1,0 +1,432 @@
+//! Monte Carlo tree search with UCT selection.
+//!
+//! One iteration: *select* down the tree by UCB1 (mean reward + c·sqrt(ln N / n)), *expand* the
+//! first leaf reached (all its children at once, stored contiguously in an arena), *simulate*
+//! from one new child with a pluggable [`Rollout`] policy (optionally cut at a depth and scored by
+//! the policy), and *back up* the reward. Rewards are for player 0; a node stores them from the
+//! point of view of the player who made the move into it, so one code path serves one-player
+//! puzzles (always player 0) and two-player games alike.
+//!
+//! The tree lives in a `Vec` of nodes indexed by `u32` (no per-node allocation), bounded by
+//! `max_nodes`: when full, the search keeps simulating from existing leaves. [`Mcts::advance`]
+//! keeps the subtree of the move played so work carries over between moves. Every random choice
+//! comes from one seeded generator, so a given seed and iteration budget give the same answer.
+
+use crate::Deadline;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::fmt::Debug;
+use std::time::{Duration, Instant};
+
+/// A game state as MCTS sees it: cloned for each simulation.
+pub trait MctsState: Clone {
+    /// A move.
+    type Move: Copy + PartialEq + Debug;
+    /// Appends the legal moves (the caller clears `out`). No moves and no terminal reward means
+    /// the state is scored by the rollout policy's [`Rollout::cutoff_reward`].
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Plays a move.
+    fn apply(&mut self, mv: Self::Move);
+    /// The player to move, 0 or 1 (always 0 in a one-player puzzle).
+    fn player(&self) -> usize {
+        0
+    }
+    /// Reward for player 0 when the game is over (typically 1 win, 0.5 draw, 0 loss; any range
+    /// with [`MctsConfig::normalize`]), `None` while it goes on.
+    fn terminal_reward(&self) -> Option<f64>;
+}
+
+/// How simulations choose moves and score positions where they stop early.
+pub trait Rollout<S: MctsState> {
+    /// Picks a move among `moves` (non-empty) in `state`.
+    fn choose(&mut self, state: &S, moves: &[S::Move], rng: &mut SmallRng) -> S::Move {
+        let _ = state;
+        moves[rng.random_range(0..moves.len())]
+    }
+    /// Reward for player 0 of a non-terminal state where the simulation stops (depth cut-off
+    /// or no legal move).
+    fn cutoff_reward(&mut self, state: &S) -> f64 {
+        let _ = state;
+        0.5
+    }
+}
+
+/// Uniformly random rollouts, 0.5 at a cut-off.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomRollout;
+impl<S: MctsState> Rollout<S> for RandomRollout {}
+
+/// Parameters of a search.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MctsConfig {
+    /// UCB1 exploration constant c.
+    pub exploration: f64,
+    /// Stop after this many iterations (per call to [`Mcts::search`]).
+    pub max_iterations: Option<u64>,
+    /// Stop at this deadline.
+    pub deadline: Deadline,
+    /// Cut simulations after this many moves and score with [`Rollout::cutoff_reward`].
+    pub rollout_depth: Option<u32>,
+    /// Largest tree size in nodes; the tree stops growing there.
+    pub max_nodes: usize,
+    /// Rescale mean rewards to [0, 1] by the smallest and largest reward seen (for puzzles
+    /// whose rewards are raw scores, as in the GVGAI sample agent).
+    pub normalize: bool,
+    /// Seed of the random generator.
+    pub seed: u64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: std::f64::consts::SQRT_2,
+            max_iterations: Some(10_000),
+            deadline: Deadline::none(),
+            rollout_depth: None,
+            max_nodes: 1 << 22,
+            normalize: false,
+            seed: 0x5EED,
+        }
+    }
+}
+
+/// Counters of a search.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct MctsStats {
+    /// Iterations (simulations) run by the last call to [`Mcts::search`].
+    pub iterations: u64,
+    /// Iterations per second of the last call.
+    pub iterations_per_second: f64,
+    /// Nodes in the tree.
+    pub tree_size: usize,
+    /// Time of the last call, in seconds.
+    pub elapsed_s: f64,
+}
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Debug, Clone)]
+struct Node<M> {
+    mv: Option<M>,
+    parent: u32,
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+    /// Player who made `mv` (reward is credited from their side).
+    mover: u8,
+    visits: u32,
+    total: f64,
+}
+
+/// A Monte Carlo search tree rooted at a state.
+pub struct Mcts<S: MctsState> {
+    root_state: S,
+    nodes: Vec<Node<S::Move>>,
+    config: MctsConfig,
+    rng: SmallRng,
+    buf: Vec<S::Move>,
+    bounds: (f64, f64),
+    stats: MctsStats,
+}
+
+impl<S: MctsState> Mcts<S> {
+    /// A new tree for `state`.
+    pub fn new(state: S, config: MctsConfig) -> Self {
+        let mut m = Mcts {
+            root_state: state,
+            nodes: Vec::new(),
+            config,
+            rng: SmallRng::seed_from_u64(config.seed),
+            buf: Vec::new(),
+            bounds: (f64::INFINITY, f64::NEG_INFINITY),
+            stats: MctsStats::default(),
+        };
+        m.reset_tree();
+        m
+    }
+
+    fn reset_tree(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            mv: None,
+            parent: NONE,
+            first_child: NONE,
+            children: 0,
+            expanded: false,
+            mover: 0,
+            visits: 0,
+            total: 0.0,
+        });
+    }
+
+    /// The state at the root.
+    pub fn state(&self) -> &S {
+        &self.root_state
+    }
+
+    /// Changes the budgets for the next searches (the seed is only used at creation).
+    pub fn set_config(&mut self, config: MctsConfig) {
+        self.config = config;
+    }
+
+    /// Statistics of the last search.
+    pub fn stats(&self) -> MctsStats {
+        self.stats
+    }
+
+    /// `(move, visits, mean reward for the mover)` of each root child.
+    pub fn root_children(&self) -> Vec<(S::Move, u32, f64)> {
+        let root = &self.nodes[0];
+        if root.first_child == NONE {
+            return Vec::new();
+        }
+        (root.first_child..root.first_child + root.children)
+            .map(|i| {
+                let n = &self.nodes[i as usize];
+                let mean = if n.visits > 0 {
+                    n.total / n.visits as f64
+                } else {
+                    0.0
+                };
+                (n.mv.unwrap(), n.visits, mean)
+            })
+            .collect()
+    }
+
+    /// Runs iterations until a budget is spent and returns the most visited root move (ties:
+    /// higher mean reward), or `None` when the root has no legal move.
+    pub fn search<R: Rollout<S>>(&mut self, rollout: &mut R) -> Option<S::Move> {
+        let timer = Instant::now();
+        let mut iterations = 0u64;
+        loop {
+            if self.config.max_iterations.is_some_and(|m| iterations >= m) {
+                break;
+            }
+            if iterations & 63 == 0 && self.config.deadline.expired() {
+                break;
+            }
+            if !self.iterate(rollout) {
+                break; // the root is terminal or has no moves
+            }
+            iterations += 1;
+        }
+        let elapsed = timer.elapsed().max(Duration::from_nanos(1));
+        self.stats = MctsStats {
+            iterations,
+            iterations_per_second: iterations as f64 / elapsed.as_secs_f64(),
+            tree_size: self.nodes.len(),
+            elapsed_s: elapsed.as_secs_f64(),
+        };
+        self.best_move()
+    }
+
+    /// The most visited root move so far.
+    pub fn best_move(&self) -> Option<S::Move> {
+        let mut best: Option<(u32, f64, S::Move)> = None;
+        for (mv, visits, mean) in self.root_children() {
+            if best.is_none_or(|(v, m, _)| visits > v || (visits == v && mean > m)) {
+                best = Some((visits, mean, mv));
+            }
+        }
+        best.map(|b| b.2)
+    }
+
+    /// Plays `mv` at the root, keeping its subtree when it exists.
+    pub fn advance(&mut self, mv: S::Move) {
+        self.root_state.apply(mv);
+        let root = &self.nodes[0];
+        let child = (root.first_child != NONE)
+            .then(|| {
+                (root.first_child..root.first_child + root.children)
+                    .find(|&i| self.nodes[i as usize].mv == Some(mv))
+            })
+            .flatten();
+        match child {
+            Some(c) => self.reroot(c),
+            None => self.reset_tree(),
+        }
+    }
+
+    /// Copies the subtree under `new_root` into a fresh arena, breadth first, keeping each
+    /// node's children contiguous.
+    fn reroot(&mut self, new_root: u32) {
+        let old = std::mem::take(&mut self.nodes);
+        let mut root = old[new_root as usize].clone();
+        root.parent = NONE;
+        root.mv = None;
+        self.nodes.push(root);
+        let mut queue = vec![(new_root, 0u32)];
+        let mut head = 0;
+        while head < queue.len() {
+            let (old_i, new_i) = queue[head];
+            head += 1;
+            let n = &old[old_i as usize];
+            if n.first_child == NONE {
+                continue;
+            }
+            let first = self.nodes.len() as u32;
+            self.nodes[new_i as usize].first_child = first;
+            for c in n.first_child..n.first_child + n.children {
+                let mut child = old[c as usize].clone();
+                child.parent = new_i;
+                child.first_child = NONE;
+                let ni = self.nodes.len() as u32;
+                self.nodes.push(child);
+                queue.push((c, ni));
+            }
+        }
+    }
+
+    fn ucb_child(&mut self, node: u32) -> u32 {
+        let n = &self.nodes[node as usize];
+        let ln_n = (n.visits.max(1) as f64).ln();
+        let (lo, hi) = self.bounds;
+        let scale = if self.config.normalize && hi > lo {
+            hi - lo
+        } else {
+            1.0
+        };
+        let shift = if self.config.normalize && hi > lo {
+            lo
+        } else {
+            0.0
+        };
+        let mut best = NONE;
+        let mut best_value = f64::NEG_INFINITY;
+        for c in n.first_child..n.first_child + n.children {
+            let child = &self.nodes[c as usize];
+            let value = if child.visits == 0 {
+                // Unvisited children first, in a seeded random order.
+                1e9 + self.rng.random::<f64>()
+            } else {
+                let mean = (child.total / child.visits as f64 - shift) / scale;
+                mean + self.config.exploration * (ln_n / child.visits as f64).sqrt()
+                    + 1e-9 * self.rng.random::<f64>()
+            };
+            if value > best_value {
+                best_value = value;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// One select-expand-simulate-backup pass; false when the root cannot be searched.
+    fn iterate<R: Rollout<S>>(&mut self, rollout: &mut R) -> bool {
+        let mut state = self.root_state.clone();
+        let mut node = 0u32;
+        // Selection.
+        loop {
+            let n = &self.nodes[node as usize];
+            if !n.expanded || n.children == 0 {
+                break;
+            }
+            node = self.ucb_child(node);
+            state.apply(self.nodes[node as usize].mv.unwrap());
+        }
+        // Expansion.
+        let mut reward = state.terminal_reward();
+        if reward.is_none() && !self.nodes[node as usize].expanded {
+            self.buf.clear();
+            state.legal_moves(&mut self.buf);
+            if self.nodes.len() + self.buf.len() <= self.config.max_nodes {
+                let first = self.nodes.len() as u32;
+                let mover = state.player() as u8;
+                for &mv in &self.buf {
+                    self.nodes.push(Node {
+                        mv: Some(mv),
+                        parent: node,
+                        first_child: NONE,
+                        children: 0,
+                        expanded: false,
+                        mover,
+                        visits: 0,
+                        total: 0.0,
+                    });
+                }
+                let n = &mut self.nodes[node as usize];
+                n.expanded = true;
+                n.first_child = if self.buf.is_empty() { NONE } else { first };
+                n.children = self.buf.len() as u32;
+                if !self.buf.is_empty() {
+                    node = self.ucb_child(node);
+                    state.apply(self.nodes[node as usize].mv.unwrap());
+                    reward = state.terminal_reward();
+                }
+            }
+        }
+        if node == 0 && self.nodes[0].expanded && self.nodes[0].children == 0 {
+            return false;
+        }
+        if node == 0 && reward.is_some() {
+            return false;
+        }
+        // Simulation.
+        let reward = match reward {
+            Some(r) => r,
+            None => self.simulate(state, rollout),
+        };
+        if self.config.normalize {
+            self.bounds.0 = self.bounds.0.min(reward);
+            self.bounds.1 = self.bounds.1.max(reward);
+        }
+        // Backup.
+        let mut i = node;
+        while i != NONE {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.total += if n.mover == 0 { reward } else { 1.0 - reward };
+            i = n.parent;
+        }
+        true
+    }
+
+    fn simulate<R: Rollout<S>>(&mut self, mut state: S, rollout: &mut R) -> f64 {
+        let mut depth = 0;
+        loop {
+            if let Some(r) = state.terminal_reward() {
+                return r;
+            }
+            if self.config.rollout_depth.is_some_and(|d| depth >= d) {
+                return rollout.cutoff_reward(&state);
+            }
+            self.buf.clear();
+            state.legal_moves(&mut self.buf);
+            if self.buf.is_empty() {
+                return rollout.cutoff_reward(&state);
+            }
+            let mv = rollout.choose(&state, &self.buf, &mut self.rng);
+            state.apply(mv);
+            depth += 1;
+        }
+    }
+}
+
+/// One-shot convenience: builds a tree for `state`, searches it and returns the move.
+///
+/// ```
+/// use search_core::{mcts, MctsConfig, MctsState, RandomRollout};
+/// /// Take 1 or 2 from a pile; taking the last one wins. Player 0 moves first.
+/// #[derive(Clone)]
+/// struct Nim { left: u32, to_move: usize }
+/// impl MctsState for Nim {
+///     type Move = u32;
+///     fn legal_moves(&self, out: &mut Vec<u32>) { out.extend((1..=2).filter(|&k| k <= self.left)); }
+///     fn apply(&mut self, k: u32) { self.left -= k; self.to_move ^= 1; }
+///     fn player(&self) -> usize { self.to_move }
+///     fn terminal_reward(&self) -> Option<f64> {
+///         // The player who just moved took the last stone and won.
+///         (self.left == 0).then(|| if self.to_move == 1 { 1.0 } else { 0.0 })
+///     }
+/// }
+/// let cfg = MctsConfig { max_iterations: Some(5_000), ..Default::default() };
+/// // From 7 stones, taking 1 leaves a multiple of 3: the only winning move.
+/// assert_eq!(mcts(Nim { left: 7, to_move: 0 }, cfg, &mut RandomRollout), Some(1));
+/// ```
+pub fn mcts<S: MctsState, R: Rollout<S>>(
+    state: S,
+    config: MctsConfig,
+    rollout: &mut R,
+) -> Option<S::Move> {
+    Mcts::new(state, config).search(rollout)
+}

@@ -1,0 +1,87 @@
+//! Plain minimax (in negamax form): every node to the given depth, no pruning.
+//!
+//! Kept deliberately simple and unpruned so that the course comparison tables ("how many leaves
+//! does alpha-beta save?") have an honest baseline; it is also the slow, obvious reference that
+//! the property tests compare the fast searches against. Moves are searched in the game's
+//! generation order after [`Game::order_moves`]; among equal values the first move wins.
+
+use crate::game::PlyStack;
+use crate::{mate_in, Game, GameResult, GameStats, Score, INF};
+use std::time::Instant;
+
+/// Searches `depth` plies with no pruning and returns the minimax value, best move and PV.
+///
+/// ```
+/// use search_core::{minimax, Game, Score};
+/// /// Take 1 or 2 stones; whoever takes the last stone wins.
+/// struct Nim(u32);
+/// impl Game for Nim {
+///     type Move = u32;
+///     fn generate_moves(&self, moves: &mut Vec<u32>) { moves.extend((1..=2).filter(|&k| k <= self.0)); }
+///     fn play(&mut self, k: u32) { self.0 -= k; }
+///     fn undo(&mut self, k: u32) { self.0 += k; }
+///     fn evaluate(&self) -> Score { 0 }
+/// }
+/// // With 4 stones the winning move is to take 1 (leaving a multiple of 3).
+/// let r = minimax(&mut Nim(4), 10);
+/// assert_eq!(r.best, Some(1));
+/// assert!(r.score > 0);
+/// ```
+pub fn minimax<G: Game>(game: &mut G, depth: u32) -> GameResult<G::Move> {
+    let timer = Instant::now();
+    let mut s = Minimax {
+        stack: PlyStack::new(),
+        stats: GameStats::default(),
+    };
+    let score = s.search(game, depth, 0);
+    s.stats.depth = depth;
+    s.stats.elapsed = timer.elapsed();
+    let pv = std::mem::take(&mut s.stack.pv[0]);
+    GameResult {
+        score,
+        best: pv.first().copied(),
+        pv,
+        stats: s.stats,
+    }
+}
+
+struct Minimax<M> {
+    stack: PlyStack<M>,
+    stats: GameStats,
+}
+
+impl<M: Copy + PartialEq + std::fmt::Debug> Minimax<M> {
+    fn search<G: Game<Move = M>>(&mut self, game: &mut G, depth: u32, ply: usize) -> Score {
+        self.stats.nodes += 1;
+        self.stack.enter(ply);
+        if let Some(v) = game.outcome() {
+            self.stats.leaves += 1;
+            return mate_in(v, ply as u32);
+        }
+        if depth == 0 {
+            self.stats.leaves += 1;
+            return game.evaluate();
+        }
+        let mut moves = std::mem::take(&mut self.stack.moves[ply]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            self.stats.leaves += 1;
+            self.stack.moves[ply] = moves;
+            return mate_in(game.no_moves_score(), ply as u32);
+        }
+        game.order_moves(&mut moves);
+        let mut best = -INF;
+        for &mv in &moves {
+            game.play(mv);
+            let v = -self.search(game, depth - 1, ply + 1);
+            game.undo(mv);
+            if v > best {
+                best = v;
+                self.stack.update_pv(ply, mv);
+            }
+        }
+        self.stack.moves[ply] = moves;
+        best
+    }
+}

@@ -1,0 +1,330 @@
+//! Negamax alpha-beta with a transposition table, killer moves and history: the workhorse
+//! search that MTD(f) and iterative deepening drive.
+//!
+//! A [`Searcher`] owns everything that survives between searches (table, killers, history,
+//! per-ply buffers), so repeated searches from one position — iterative deepening, MTD(f)'s
+//! null-window probes, a game's successive moves — reuse what earlier ones learnt. Move order
+//! at a node: the table's move, then the game's tactical moves in the game's order, then the
+//! two killer moves of the ply, then the remaining quiet moves by history score. The search
+//! is fail-soft and polls its deadline every 1024 nodes; an aborted search is flagged and its
+//! result must be discarded.
+
+use crate::game::PlyStack;
+use crate::{
+    mate_in, Bound, Deadline, Game, GameResult, GameStats, Score, TranspositionTable, HISTORY_SIZE,
+    INF,
+};
+use std::time::Instant;
+
+/// Which enhancements a [`Searcher`] uses (all on by default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Probe and store the transposition table.
+    pub use_tt: bool,
+    /// Try the two killer moves of each ply early.
+    pub killers: bool,
+    /// Order quiet moves by history score.
+    pub history: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            use_tt: true,
+            killers: true,
+            history: true,
+        }
+    }
+}
+
+/// Reusable state of a negamax alpha-beta search.
+pub struct Searcher<G: Game> {
+    /// The transposition table (shared by all searches of this searcher).
+    pub tt: TranspositionTable<G::Move>,
+    /// Enhancements in use.
+    pub options: SearchOptions,
+    /// Counters of the searches since the last [`Searcher::reset_stats`].
+    pub stats: GameStats,
+    stack: PlyStack<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<u32>,
+    deadline: Deadline,
+    node_limit: Option<u64>,
+    aborted: bool,
+    root_best: Option<G::Move>,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher with a table of about `tt_megabytes` MiB.
+    pub fn new(tt_megabytes: usize) -> Self {
+        Searcher {
+            tt: TranspositionTable::with_megabytes(tt_megabytes),
+            options: SearchOptions::default(),
+            stats: GameStats::default(),
+            stack: PlyStack::new(),
+            killers: Vec::new(),
+            history: vec![0; HISTORY_SIZE],
+            deadline: Deadline::none(),
+            node_limit: None,
+            aborted: false,
+            root_best: None,
+        }
+    }
+
+    /// Sets the deadline after which searches abort.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.deadline = deadline;
+    }
+
+    /// Sets a node budget after which searches abort.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit;
+    }
+
+    /// Whether the last search was cut short by the deadline or node budget.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Zeroes the counters.
+    pub fn reset_stats(&mut self) {
+        self.stats = GameStats::default();
+    }
+
+    /// Forgets killers and history and empties the table (for a new, unrelated game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// The principal variation of the last completed root search.
+    pub fn pv(&self) -> &[G::Move] {
+        self.stack.pv.first().map_or(&[], |v| v.as_slice())
+    }
+
+    /// The best root move of the last root search (also when every move failed low).
+    pub fn best_move(&self) -> Option<G::Move> {
+        self.root_best
+    }
+
+    /// Searches the root to `depth` plies within `(alpha, beta)` and returns the fail-soft
+    /// score. Sets [`best_move`](Searcher::best_move) and [`pv`](Searcher::pv).
+    pub fn search_root(&mut self, game: &mut G, depth: u32, alpha: Score, beta: Score) -> Score {
+        self.aborted = false;
+        self.root_best = None;
+        self.tt.new_search();
+        let v = self.search(game, depth as i32, 0, alpha, beta);
+        if !self.aborted {
+            self.stats.depth = self.stats.depth.max(depth);
+        }
+        v
+    }
+
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.stats.nodes & 1023 == 0
+            && (self.deadline.expired() || self.node_limit.is_some_and(|l| self.stats.nodes >= l))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn search(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        alpha0: Score,
+        beta: Score,
+    ) -> Score {
+        self.stats.nodes += 1;
+        self.stack.enter(ply);
+        if self.should_stop() {
+            return 0;
+        }
+        let ply32 = ply as u32;
+        if let Some(v) = game.outcome() {
+            self.stats.leaves += 1;
+            return mate_in(v, ply32);
+        }
+        let mut alpha = alpha0;
+        let key = if self.options.use_tt { game.hash() } else { 0 };
+        let mut hash_move = None;
+        if self.options.use_tt {
+            if let Some(e) = self.tt.probe(key, ply32) {
+                hash_move = e.mv;
+                if ply > 0 && e.depth as i32 >= depth {
+                    let usable = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score >= beta,
+                        Bound::Upper => e.score <= alpha,
+                    };
+                    if usable {
+                        self.stats.tt_cutoffs += 1;
+                        if let Some(m) = e.mv {
+                            self.stack.pv[ply].push(m);
+                        }
+                        return e.score;
+                    }
+                }
+            }
+        }
+        if depth <= 0 {
+            self.stats.leaves += 1;
+            return game.evaluate();
+        }
+        let mut moves = std::mem::take(&mut self.stack.moves[ply]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        if moves.is_empty() {
+            self.stats.leaves += 1;
+            self.stack.moves[ply] = moves;
+            return mate_in(game.no_moves_score(), ply32);
+        }
+        self.order(game, &mut moves, ply, hash_move);
+        let mut best = -INF;
+        let mut best_mv = moves[0];
+        for &mv in &moves {
+            game.play(mv);
+            let v = -self.search(game, depth - 1, ply + 1, -beta, -alpha);
+            game.undo(mv);
+            if self.aborted {
+                self.stack.moves[ply] = moves;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_mv = mv;
+                if ply == 0 {
+                    self.root_best = Some(mv);
+                }
+                if v > alpha {
+                    alpha = v;
+                    self.stack.update_pv(ply, mv);
+                    if v >= beta {
+                        self.stats.cutoffs += 1;
+                        if !game.is_tactical(mv) {
+                            self.reward_quiet(game, mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if self.stack.pv[ply].is_empty() {
+            // Failed low: still remember the best move found for the table and the caller.
+            self.stack.pv[ply].push(best_mv);
+        }
+        self.stack.moves[ply] = moves;
+        if self.options.use_tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, depth as i16, ply32, best, bound, Some(best_mv));
+        }
+        best
+    }
+
+    fn reward_quiet(&mut self, game: &G, mv: G::Move, ply: usize, depth: i32) {
+        if self.options.killers {
+            if self.killers.len() <= ply {
+                self.killers.resize(ply + 1, [None, None]);
+            }
+            let k = &mut self.killers[ply];
+            if k[0] != Some(mv) {
+                k[1] = k[0];
+                k[0] = Some(mv);
+            }
+        }
+        if self.options.history {
+            if let Some(h) = game.history_index(mv) {
+                let slot = &mut self.history[h % HISTORY_SIZE];
+                *slot = slot.saturating_add((depth * depth) as u32);
+                if *slot > 1 << 30 {
+                    self.history.iter_mut().for_each(|x| *x /= 2);
+                }
+            }
+        }
+    }
+
+    /// Hash move first, then the game's tactical prefix, killers, and quiet moves by history.
+    fn order(&self, game: &G, moves: &mut [G::Move], ply: usize, hash_move: Option<G::Move>) {
+        game.order_moves(moves);
+        let mut front = 0;
+        if let Some(h) = hash_move {
+            if let Some(i) = moves.iter().position(|&m| m == h) {
+                moves[..=i].rotate_right(1);
+                front = 1;
+            }
+        }
+        while front < moves.len() && game.is_tactical(moves[front]) {
+            front += 1;
+        }
+        if self.options.killers {
+            if let Some(ks) = self.killers.get(ply) {
+                for k in ks.iter().flatten() {
+                    if let Some(i) = moves[front..].iter().position(|m| m == k) {
+                        moves[front..=front + i].rotate_right(1);
+                        front += 1;
+                    }
+                }
+            }
+        }
+        if self.options.history {
+            // Stable insertion sort of the quiet tail by descending history score (no allocation).
+            let score = |m: &G::Move| {
+                game.history_index(*m)
+                    .map_or(0, |h| self.history[h % HISTORY_SIZE])
+            };
+            let tail = &mut moves[front..];
+            for i in 1..tail.len() {
+                let s = score(&tail[i]);
+                let mut j = i;
+                while j > 0 && score(&tail[j - 1]) < s {
+                    j -= 1;
+                }
+                tail[j..=i].rotate_right(1);
+            }
+        }
+    }
+}
+
+/// One fixed-depth negamax alpha-beta search with a fresh table of `tt_megabytes` MiB.
+///
+/// ```
+/// use search_core::{negamax, alphabeta, Game, Score};
+/// struct Nim(u32);
+/// impl Game for Nim {
+///     type Move = u32;
+///     fn generate_moves(&self, m: &mut Vec<u32>) { m.extend((1..=3).filter(|&k| k <= self.0)); }
+///     fn play(&mut self, k: u32) { self.0 -= k; }
+///     fn undo(&mut self, k: u32) { self.0 += k; }
+///     fn evaluate(&self) -> Score { 0 }
+///     fn hash(&self) -> u64 { (self.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) }
+/// }
+/// let r = negamax(&mut Nim(10), 12, 1);
+/// assert_eq!(r.score, alphabeta(&mut Nim(10), 12).score);
+/// assert_eq!(r.best, Some(2)); // leave a multiple of 4
+/// ```
+pub fn negamax<G: Game>(game: &mut G, depth: u32, tt_megabytes: usize) -> GameResult<G::Move> {
+    let mut s = Searcher::new(tt_megabytes);
+    let timer = Instant::now();
+    let score = s.search_root(game, depth, -INF, INF);
+    s.stats.elapsed = timer.elapsed();
+    GameResult {
+        score,
+        best: s.best_move(),
+        pv: s.pv().to_vec(),
+        stats: s.stats,
+    }
+}

@@ -1,0 +1,150 @@
+//! A transposition table: a fixed-size hash table of search results keyed by position hash.
+//!
+//! Each slot keeps the full 64-bit key (so false hits need a real 64-bit collision), the
+//! searched depth, the score with its bound type (exact, lower or upper), and the best move.
+//! Replacement is depth-preferred: a slot is overwritten by a result of at least the same depth,
+//! by the same position, or by anything when the slot dates from an earlier search (generation).
+//! Decided scores are stored relative to the node, not the root, so they stay correct when
+//! the same position is met at another ply.
+
+use crate::{mate_in, Score, WIN_BOUND};
+
+/// What a stored score means relative to the true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value.
+    Exact,
+    /// The true value is at least the score (the node failed high).
+    Lower,
+    /// The true value is at most the score (the node failed low).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TtEntry<M> {
+    /// Full position hash.
+    pub key: u64,
+    /// Best move found, if any.
+    pub mv: Option<M>,
+    /// Score, relative to the node (see [`TranspositionTable::probe`]).
+    pub score: Score,
+    /// Remaining depth the score was searched to.
+    pub depth: i16,
+    /// What the score means.
+    pub bound: Bound,
+    generation: u8,
+}
+
+/// A bounded, depth-preferred transposition table.
+///
+/// ```
+/// use search_core::{Bound, TranspositionTable};
+/// let mut tt: TranspositionTable<u8> = TranspositionTable::with_entries(1024);
+/// tt.store(42, 3, 0, 17, Bound::Exact, Some(5));
+/// let e = tt.probe(42, 0).unwrap();
+/// assert_eq!((e.score, e.depth, e.mv), (17, 3, Some(5)));
+/// assert!(tt.probe(43, 0).is_none());
+/// ```
+pub struct TranspositionTable<M> {
+    slots: Vec<Option<TtEntry<M>>>,
+    mask: usize,
+    generation: u8,
+}
+
+impl<M: Copy> TranspositionTable<M> {
+    /// A table with at least `entries` slots (rounded up to a power of two).
+    pub fn with_entries(entries: usize) -> Self {
+        let n = entries.max(1).next_power_of_two();
+        TranspositionTable {
+            slots: vec![None; n],
+            mask: n - 1,
+            generation: 0,
+        }
+    }
+
+    /// A table using about `mb` mebibytes.
+    pub fn with_megabytes(mb: usize) -> Self {
+        let size = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
+        let entries = (mb << 20) / size;
+        // Round down to a power of two so the memory stays within the request.
+        let n = if entries.is_power_of_two() {
+            entries
+        } else {
+            entries.next_power_of_two() / 2
+        };
+        Self::with_entries(n.max(1))
+    }
+
+    /// Number of slots.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Starts a new search: older entries become preferred victims for replacement.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = None);
+    }
+
+    /// The entry for `key`, with a decided score converted back to be relative to the root
+    /// when the node is `ply` plies deep.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: u32) -> Option<TtEntry<M>> {
+        match self.slots[key as usize & self.mask] {
+            Some(mut e) if e.key == key => {
+                e.score = mate_in(e.score, ply);
+                Some(e)
+            }
+            _ => None,
+        }
+    }
+
+    /// Stores a result for the node `key` found `ply` plies below the root.
+    #[inline]
+    pub fn store(
+        &mut self,
+        key: u64,
+        depth: i16,
+        ply: u32,
+        score: Score,
+        bound: Bound,
+        mv: Option<M>,
+    ) {
+        let slot = &mut self.slots[key as usize & self.mask];
+        let replace = match slot {
+            None => true,
+            Some(old) => old.key == key || depth >= old.depth || old.generation != self.generation,
+        };
+        if replace {
+            // Keep the old best move when the new result has none for the same position.
+            let mv = match (mv, &slot) {
+                (None, Some(old)) if old.key == key => old.mv,
+                _ => mv,
+            };
+            *slot = Some(TtEntry {
+                key,
+                mv,
+                score: to_node_relative(score, ply),
+                depth,
+                bound,
+                generation: self.generation,
+            });
+        }
+    }
+}
+
+#[inline]
+fn to_node_relative(score: Score, ply: u32) -> Score {
+    if score >= WIN_BOUND {
+        score + ply as Score
+    } else if score <= -WIN_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}

@@ -1,0 +1,308 @@
+//! Property tests: every two-player search agrees with plain minimax.
+
+use proptest::prelude::*;
+use search_core::*;
+
+/// A random game tree given by a seed: the branching factor and leaf values are hashes of the
+/// path, so every node is unique (no transpositions) and the tree is fixed by the seed.
+struct RandomTree {
+    seed: u64,
+    path: Vec<u64>,
+    hash: u64,
+    max_branch: u64,
+}
+
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ceb9fe1a85ec53);
+    x ^ (x >> 33)
+}
+
+impl RandomTree {
+    fn new(seed: u64, max_branch: u64) -> Self {
+        RandomTree {
+            seed,
+            path: Vec::new(),
+            hash: mix(seed),
+            max_branch,
+        }
+    }
+}
+
+impl Game for RandomTree {
+    type Move = u8;
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        // Some nodes have no moves (a loss for the side to move), most have 1..=max_branch.
+        let b = mix(self.hash ^ 0xabc) % (self.max_branch + 1);
+        if self.path.len() < 2 || b > 0 {
+            moves.extend(0..b.max(1) as u8);
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        self.path.push(self.hash);
+        self.hash = mix(self.hash ^ (mv as u64 + 1) ^ self.seed);
+    }
+    fn undo(&mut self, _mv: u8) {
+        self.hash = self.path.pop().unwrap();
+    }
+    fn evaluate(&self) -> Score {
+        (mix(self.hash) % 201) as Score - 100
+    }
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+    fn order_moves(&self, moves: &mut [u8]) {
+        // A deliberately arbitrary but deterministic order, to exercise reordering.
+        moves.sort_by_key(|&m| mix(self.hash ^ m as u64) % 7);
+    }
+    fn history_index(&self, mv: u8) -> Option<usize> {
+        Some(mv as usize)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn alphabeta_equals_minimax(seed in any::<u64>(), depth in 1u32..6, branch in 1u64..6) {
+        let mm = minimax(&mut RandomTree::new(seed, branch), depth);
+        let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
+        prop_assert_eq!(mm.score, ab.score);
+        prop_assert!(ab.stats.leaves <= mm.stats.leaves);
+        // The move alpha-beta picks achieves the minimax value.
+        if let Some(m) = ab.best {
+            let mut g = RandomTree::new(seed, branch);
+            g.play(m);
+            let child = minimax(&mut g, depth - 1);
+            prop_assert_eq!(-mate_in(child.score, 1).min(INF), mm.score.max(-INF));
+        }
+    }
+
+    #[test]
+    fn negamax_tt_and_mtdf_equal_alphabeta(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
+        let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
+        let nm = negamax(&mut RandomTree::new(seed, branch), depth, 1);
+        prop_assert_eq!(ab.score, nm.score);
+        let mut s = Searcher::new(1);
+        let md = mtdf(&mut RandomTree::new(seed, branch), &mut s, depth, 0).unwrap();
+        prop_assert_eq!(ab.score, md.score);
+        let opts = IterativeOptions { max_depth: depth, ..Default::default() };
+        let id = iterative_deepening(&mut RandomTree::new(seed, branch), &mut Searcher::new(1), &opts, |_| {});
+        prop_assert_eq!(ab.score, id.score);
+        let opts = IterativeOptions { max_depth: depth, kind: IterationKind::Mtdf, ..Default::default() };
+        let idm = iterative_deepening(&mut RandomTree::new(seed, branch), &mut Searcher::new(1), &opts, |_| {});
+        prop_assert_eq!(ab.score, idm.score);
+    }
+}
+
+/// Tic-tac-toe: a solved game with many transpositions (value: draw).
+#[derive(Clone, Default)]
+struct TicTacToe {
+    cells: [u8; 9],
+    to_move: u8,
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl TicTacToe {
+    fn from(s: &str) -> Self {
+        let mut t = TicTacToe::default();
+        let mut n = 0;
+        for (i, c) in s.chars().enumerate() {
+            t.cells[i] = match c {
+                'X' => 1,
+                'O' => 2,
+                _ => 0,
+            };
+            n += (c != '.') as u8;
+        }
+        t.to_move = n % 2;
+        t
+    }
+}
+
+impl Game for TicTacToe {
+    type Move = usize;
+    fn generate_moves(&self, moves: &mut Vec<usize>) {
+        moves.extend((0..9).filter(|&i| self.cells[i] == 0));
+    }
+    fn play(&mut self, mv: usize) {
+        self.cells[mv] = self.to_move + 1;
+        self.to_move ^= 1;
+    }
+    fn undo(&mut self, mv: usize) {
+        self.cells[mv] = 0;
+        self.to_move ^= 1;
+    }
+    fn outcome(&self) -> Option<Score> {
+        let last = 2 - self.to_move; // the player who just moved: 1 (X) or 2 (O)
+        if LINES
+            .iter()
+            .any(|l| l.iter().all(|&i| self.cells[i] == last))
+        {
+            return Some(-WIN);
+        }
+        None
+    }
+    fn no_moves_score(&self) -> Score {
+        0
+    }
+    fn evaluate(&self) -> Score {
+        0
+    }
+    fn hash(&self) -> u64 {
+        self.cells
+            .iter()
+            .fold(self.to_move as u64, |h, &c| h * 3 + c as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+#[test]
+fn tictactoe_is_a_draw_for_every_search() {
+    let mm = minimax(&mut TicTacToe::default(), 9);
+    assert_eq!(mm.score, 0);
+    assert_eq!(alphabeta(&mut TicTacToe::default(), 9).score, 0);
+    assert_eq!(negamax(&mut TicTacToe::default(), 9, 1).score, 0);
+    let mut s = Searcher::new(1);
+    assert_eq!(
+        mtdf(&mut TicTacToe::default(), &mut s, 9, 3).unwrap().score,
+        0
+    );
+    let r = negamax(&mut TicTacToe::default(), 9, 1);
+    assert!(
+        r.stats.nodes < mm.stats.nodes / 10,
+        "TT+pruning should save most nodes"
+    );
+}
+
+#[test]
+fn shortest_win_and_longest_loss_are_preferred() {
+    // X to move: X X . / O O . / . . . — X wins at once in cell 2 (not by a slower route).
+    let mut t = TicTacToe::from("XX.OO....");
+    for r in [
+        minimax(&mut t, 5),
+        alphabeta(&mut t, 5),
+        negamax(&mut t, 5, 1),
+    ] {
+        assert_eq!(r.best, Some(2));
+        assert_eq!(mate_distance(r.score), Some(1));
+    }
+    // O to move facing a fork (X threatens cells 3 and 7): lost in 2 plies whatever O does.
+    let mut t = TicTacToe::from("X.O.O.X.X");
+    let r = negamax(&mut t, 9, 1);
+    assert!(r.score < 0);
+    assert_eq!(mate_distance(r.score), Some(2));
+}
+
+/// An explicit tree: a node is either a list of children or a lost position for the side to
+/// move (`None`).
+struct Explicit {
+    tree: Vec<Option<Vec<usize>>>,
+    at: Vec<usize>,
+}
+
+impl Game for Explicit {
+    type Move = usize;
+    fn generate_moves(&self, moves: &mut Vec<usize>) {
+        if let Some(children) = &self.tree[*self.at.last().unwrap()] {
+            moves.extend(children.iter().copied());
+        }
+    }
+    fn play(&mut self, mv: usize) {
+        self.at.push(mv);
+    }
+    fn undo(&mut self, _: usize) {
+        self.at.pop();
+    }
+    fn outcome(&self) -> Option<Score> {
+        self.tree[*self.at.last().unwrap()]
+            .is_none()
+            .then_some(-WIN)
+    }
+    fn evaluate(&self) -> Score {
+        0
+    }
+    fn hash(&self) -> u64 {
+        *self.at.last().unwrap() as u64 + 1
+    }
+}
+
+#[test]
+fn the_longest_loss_is_preferred() {
+    // Root 0 (A to move) loses either way: via node 1 A is lost 2 plies later, via node 2
+    // only 4 plies later. Every search must choose node 2.
+    let tree = vec![
+        Some(vec![1, 2]),
+        Some(vec![3]),
+        Some(vec![4]),
+        None,
+        Some(vec![5]),
+        Some(vec![3]),
+    ];
+    let new = || Explicit {
+        tree: tree.clone(),
+        at: vec![0],
+    };
+    for r in [
+        minimax(&mut new(), 8),
+        alphabeta(&mut new(), 8),
+        negamax(&mut new(), 8, 1),
+    ] {
+        assert_eq!(r.best, Some(2));
+        assert_eq!(mate_distance(r.score), Some(4));
+    }
+}
+
+#[test]
+fn iterative_deepening_honours_its_deadline() {
+    // A huge tree: depth 40 could never finish; the deadline must stop it with a legal move.
+    let budget = std::time::Duration::from_millis(100);
+    let start = std::time::Instant::now();
+    let opts = IterativeOptions {
+        max_depth: 40,
+        deadline: Deadline::after(budget),
+        ..Default::default()
+    };
+    let r = iterative_deepening(
+        &mut RandomTree::new(7, 8),
+        &mut Searcher::new(4),
+        &opts,
+        |_| {},
+    );
+    let took = start.elapsed();
+    assert!(r.best.is_some());
+    assert!(r.stats.depth >= 2);
+    assert!(
+        took < budget + std::time::Duration::from_millis(400),
+        "took {took:?}"
+    );
+}
+
+#[test]
+fn node_limit_aborts_and_reports_depth() {
+    let opts = IterativeOptions {
+        max_depth: 30,
+        node_limit: Some(5_000),
+        ..Default::default()
+    };
+    let r = iterative_deepening(
+        &mut RandomTree::new(3, 6),
+        &mut Searcher::new(1),
+        &opts,
+        |_| {},
+    );
+    assert!(r.best.is_some());
+    assert!(r.stats.depth < 30);
+}
