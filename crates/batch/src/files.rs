@@ -147,3 +147,29 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     }
     result.with_context(|| format!("{}: cannot write", path.display()))
 }
+
+/// Reads and parses a file whose parser reports [`InputError`]s, naming the file in the error.
+///
+/// ```
+/// use std::str::FromStr;
+/// #[derive(Debug)]
+/// struct Num(u32);
+/// impl FromStr for Num {
+///     type Err = batch::InputError;
+///     fn from_str(s: &str) -> Result<Num, batch::InputError> {
+///         s.trim().parse().map(Num).map_err(|_| batch::InputError::at(1, "not a number"))
+///     }
+/// }
+/// let path = std::env::temp_dir().join(format!("num-{}.txt", std::process::id()));
+/// std::fs::write(&path, "x").unwrap();
+/// let err = batch::parse_file::<Num>(&path).unwrap_err().to_string();
+/// assert!(err.ends_with(".txt:1: not a number"));
+/// std::fs::remove_file(path).unwrap();
+/// ```
+pub fn parse_file<T>(path: &Path) -> Result<T>
+where
+    T: std::str::FromStr<Err = crate::InputError>,
+{
+    let text = read_text(path)?;
+    text.parse::<T>().map_err(|e| e.in_file(path).into())
+}

@@ -7,12 +7,16 @@
 //! `--seed`), progress bars that only appear on a terminal ([`progress_bar`]) and a batch
 //! runner that keeps going past a bad file and ends with a one-line summary ([`run_batch`]).
 
+mod cli;
 mod errors;
 mod files;
 mod progress;
 mod runner;
 
+pub use cli::{output_name, with_default_subcommand};
 pub use errors::InputError;
-pub use files::{collect_inputs, default_output_dir, natural_cmp, read_text, write_atomic};
+pub use files::{
+    collect_inputs, default_output_dir, natural_cmp, parse_file, read_text, write_atomic,
+};
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};

@@ -13,7 +13,7 @@
 //! (for example, the same cell reached earlier with more food).
 
 use crate::hash::FastMap;
-use crate::outcome::reconstruct;
+use crate::outcome::{reconstruct, NO_PARENT};
 use crate::{Cost, Limits, SearchOutcome, SearchStats};
 use std::cmp::Ordering;
 use std::collections::hash_map::Entry;
@@ -44,36 +44,50 @@ pub struct AstarOptions {
     pub limits: Limits,
 }
 
-struct OpenEntry<C> {
+/// Tie-break modes as const generic parameters, so the heap comparison has no runtime branch.
+const LARGER_G: u8 = 0;
+const SMALLER_G: u8 = 1;
+const FIFO: u8 = 2;
+const LIFO: u8 = 3;
+
+/// An open-list entry: 16 bytes for 32-bit costs.
+struct OpenEntry<C, const MODE: u8> {
     f: C,
     g: C,
     /// Push sequence number, for FIFO/LIFO tie-breaking.
-    seq: u64,
-    index: usize,
-    tie_break: TieBreak,
+    seq: u32,
+    index: u32,
 }
 
-impl<C: Ord> PartialEq for OpenEntry<C> {
+impl<C: Ord, const MODE: u8> PartialEq for OpenEntry<C, MODE> {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other) == Ordering::Equal
     }
 }
-impl<C: Ord> Eq for OpenEntry<C> {}
-impl<C: Ord> PartialOrd for OpenEntry<C> {
+impl<C: Ord, const MODE: u8> Eq for OpenEntry<C, MODE> {}
+impl<C: Ord, const MODE: u8> PartialOrd for OpenEntry<C, MODE> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
-impl<C: Ord> Ord for OpenEntry<C> {
+impl<C: Ord, const MODE: u8> Ord for OpenEntry<C, MODE> {
     /// `BinaryHeap` pops the greatest entry, so "greater" means "pop first".
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        other.f.cmp(&self.f).then_with(|| match self.tie_break {
-            TieBreak::LargerG => self.g.cmp(&other.g),
-            TieBreak::SmallerG => other.g.cmp(&self.g),
-            TieBreak::Fifo => other.seq.cmp(&self.seq),
-            TieBreak::Lifo => self.seq.cmp(&other.seq),
+        other.f.cmp(&self.f).then_with(|| match MODE {
+            LARGER_G => self.g.cmp(&other.g),
+            SMALLER_G => other.g.cmp(&self.g),
+            FIFO => other.seq.cmp(&self.seq),
+            _ => self.seq.cmp(&other.seq),
         })
     }
+}
+
+/// An arena node: the state, its parent's index and the best known cost to reach it.
+struct Node<N, C> {
+    state: N,
+    parent: u32,
+    g: C,
 }
 
 /// Finds a cheapest path from `start` to a state satisfying `success`.
@@ -136,6 +150,39 @@ where
 /// ```
 pub fn astar_with<N, C, FN, IN, FH, FS, FP>(
     start: &N,
+    successors: FN,
+    heuristic: FH,
+    success: FS,
+    prune: FP,
+    options: &AstarOptions,
+) -> SearchOutcome<N, C>
+where
+    N: Eq + Hash + Clone,
+    C: Cost,
+    FN: FnMut(&N) -> IN,
+    IN: IntoIterator<Item = (N, C)>,
+    FH: FnMut(&N) -> C,
+    FS: FnMut(&N) -> bool,
+    FP: FnMut(&N, C) -> bool,
+{
+    match options.tie_break {
+        TieBreak::LargerG => run::<LARGER_G, _, _, _, _, _, _, _>(
+            start, successors, heuristic, success, prune, options,
+        ),
+        TieBreak::SmallerG => run::<SMALLER_G, _, _, _, _, _, _, _>(
+            start, successors, heuristic, success, prune, options,
+        ),
+        TieBreak::Fifo => {
+            run::<FIFO, _, _, _, _, _, _, _>(start, successors, heuristic, success, prune, options)
+        }
+        TieBreak::Lifo => {
+            run::<LIFO, _, _, _, _, _, _, _>(start, successors, heuristic, success, prune, options)
+        }
+    }
+}
+
+fn run<const MODE: u8, N, C, FN, IN, FH, FS, FP>(
+    start: &N,
     mut successors: FN,
     mut heuristic: FH,
     mut success: FS,
@@ -152,37 +199,40 @@ where
     FP: FnMut(&N, C) -> bool,
 {
     let timer = Instant::now();
-    let tie_break = options.tie_break;
     let mut stats = SearchStats::default();
-    // Arena of (state, parent) with the best known g alongside; the map finds a state's index.
-    let mut nodes: Vec<(N, usize)> = vec![(start.clone(), usize::MAX)];
-    let mut best_g: Vec<C> = vec![C::ZERO];
-    let mut index: FastMap<N, usize> = FastMap::default();
+    // Arena of nodes; the map finds a state's index. Each state is stored once per structure.
+    let mut nodes: Vec<Node<N, C>> = vec![Node {
+        state: start.clone(),
+        parent: NO_PARENT,
+        g: C::ZERO,
+    }];
+    let mut index: FastMap<N, u32> = FastMap::default();
     index.insert(start.clone(), 0);
-    let mut open = BinaryHeap::new();
-    let mut seq = 0u64;
+    let mut open: BinaryHeap<OpenEntry<C, MODE>> = BinaryHeap::new();
+    let mut seq = 0u32;
     open.push(OpenEntry {
         f: heuristic(start),
         g: C::ZERO,
         seq,
         index: 0,
-        tie_break,
     });
     let mut stopped = None;
     while let Some(OpenEntry { g, index: i, .. }) = open.pop() {
-        if g > best_g[i] {
+        let i = i as usize;
+        if g > nodes[i].g {
             continue; // stale entry: a cheaper route to this state was found after the push
         }
         if let Some(stop) = options.limits.check(stats.expanded) {
             stopped = Some(stop);
             break;
         }
-        let node = nodes[i].0.clone();
+        let node = nodes[i].state.clone();
         if success(&node) {
             stats.expanded += 1;
             stats.elapsed = timer.elapsed();
+            let path = reconstruct(i, |k| (&nodes[k].state, nodes[k].parent as usize));
             return SearchOutcome {
-                solution: Some((reconstruct(&nodes, i), g)),
+                solution: Some((path, g)),
                 stopped: None,
                 stats,
             };
@@ -196,29 +246,33 @@ where
             let ng = g + step;
             let j = match index.entry(next) {
                 Entry::Vacant(v) => {
-                    let j = nodes.len();
-                    nodes.push((v.key().clone(), i));
-                    best_g.push(ng);
+                    let j = nodes.len() as u32;
+                    nodes.push(Node {
+                        state: v.key().clone(),
+                        parent: i as u32,
+                        g: ng,
+                    });
                     v.insert(j);
                     j
                 }
                 Entry::Occupied(o) => {
                     let j = *o.get();
-                    if ng >= best_g[j] {
+                    let n = &mut nodes[j as usize];
+                    if ng >= n.g {
                         continue;
                     }
-                    best_g[j] = ng;
-                    nodes[j].1 = i;
+                    n.g = ng;
+                    n.parent = i as u32;
                     j
                 }
             };
-            seq += 1;
+            seq = seq.wrapping_add(1);
+            let f = ng + heuristic(&nodes[j as usize].state);
             open.push(OpenEntry {
-                f: ng + heuristic(&nodes[j].0),
+                f,
                 g: ng,
                 seq,
                 index: j,
-                tie_break,
             });
         }
         stats.max_frontier = stats.max_frontier.max(open.len());

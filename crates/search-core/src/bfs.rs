@@ -42,7 +42,10 @@ where
     let done = |goal: usize, nodes: &[(N, usize)], depth: &[usize], mut stats: SearchStats| {
         stats.elapsed = timer.elapsed();
         SearchOutcome {
-            solution: Some((reconstruct(nodes, goal), depth[goal])),
+            solution: Some((
+                reconstruct(goal, |k| (&nodes[k].0, nodes[k].1)),
+                depth[goal],
+            )),
             stopped: None,
             stats,
         }

@@ -26,13 +26,21 @@ impl<N, C: Copy> SearchOutcome<N, C> {
     }
 }
 
-/// Walks parent links (indices into `nodes`, `usize::MAX` at the root) back from `goal`.
-pub(crate) fn reconstruct<N: Clone>(nodes: &[(N, usize)], goal: usize) -> Vec<N> {
+/// Parent index of the root in the search arenas.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
+
+/// Walks parent links back from `goal`; `node(i)` gives the state and parent index of arena
+/// entry `i` (the root's parent is `NO_PARENT` or `usize::MAX`).
+pub(crate) fn reconstruct<'a, N: Clone + 'a>(
+    goal: usize,
+    node: impl Fn(usize) -> (&'a N, usize),
+) -> Vec<N> {
     let mut path = Vec::new();
     let mut i = goal;
-    while i != usize::MAX {
-        path.push(nodes[i].0.clone());
-        i = nodes[i].1;
+    while i != usize::MAX && i != NO_PARENT as usize {
+        let (state, parent) = node(i);
+        path.push(state.clone());
+        i = parent;
     }
     path.reverse();
     path
