@@ -10,7 +10,7 @@ for tool in astar-map xiangqi-endgame othello connect4 bait; do
     [ -x "$bin/$tool" ] && [ -d "inputs/$tool" ] || continue
     mkdir -p "outputs/$tool"
     start=$(date +%s%N)
-    if summary=$("$bin/$tool" run "inputs/$tool" -o "outputs/$tool" 2>&1 | tail -n 1); then
+    if summary=$("$bin/$tool" run "inputs/$tool" -o "outputs/$tool/output" 2>&1 | tail -n 1); then
         status=ok
     else
         status=FAILED

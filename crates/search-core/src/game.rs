@@ -66,6 +66,18 @@ pub trait Game {
         false
     }
 
+    /// Whether the side to move is in check (or under a comparable forcing threat). The
+    /// transposition-table search ([`Searcher`](crate::Searcher)) extends such nodes by one ply
+    /// so that forcing sequences are not cut off at the horizon.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Appends the tactical moves (captures...) to try in the quiescence search that
+    /// [`Searcher`](crate::Searcher) runs at its leaves instead of a bare static evaluation.
+    /// The default, no moves, makes the quiescence search the static evaluation itself.
+    fn generate_tactical(&self, _moves: &mut Vec<Self::Move>) {}
+
     /// A small index (below [`HISTORY_SIZE`]) identifying a quiet move for the history
     /// heuristic, typically from-square and to-square; `None` disables history ordering.
     fn history_index(&self, _mv: Self::Move) -> Option<usize> {

@@ -7,7 +7,9 @@
 //! at a node: the table's move, then the game's tactical moves in the game's order, then the
 //! two killer moves of the ply, then the remaining quiet moves by history score. The search
 //! is fail-soft and polls its deadline every 1024 nodes; an aborted search is flagged and its
-//! result must be discarded.
+//! result must be discarded. Nodes where [`Game::in_check`] holds are extended by one ply, and
+//! the leaves run a quiescence search over [`Game::generate_tactical`] (just the static
+//! evaluation for games that list no tactical moves).
 
 use crate::game::PlyStack;
 use crate::{
@@ -52,7 +54,11 @@ pub struct Searcher<G: Game> {
     node_limit: Option<u64>,
     aborted: bool,
     root_best: Option<G::Move>,
+    root_depth: u32,
 }
+
+/// Deepest ply the quiescence search may reach (a guard against endless capture chains).
+const MAX_QUIESCENCE_PLY: usize = 200;
 
 impl<G: Game> Searcher<G> {
     /// A searcher with a table of about `tt_megabytes` MiB.
@@ -68,6 +74,7 @@ impl<G: Game> Searcher<G> {
             node_limit: None,
             aborted: false,
             root_best: None,
+            root_depth: 0,
         }
     }
 
@@ -111,6 +118,7 @@ impl<G: Game> Searcher<G> {
     /// Searches the root to `depth` plies within `(alpha, beta)` and returns the fail-soft
     /// score. Sets [`best_move`](Searcher::best_move) and [`pv`](Searcher::pv).
     pub fn search_root(&mut self, game: &mut G, depth: u32, alpha: Score, beta: Score) -> Score {
+        self.root_depth = depth;
         self.aborted = false;
         self.root_best = None;
         self.tt.new_search();
@@ -175,9 +183,14 @@ impl<G: Game> Searcher<G> {
             }
         }
         if depth <= 0 {
-            self.stats.leaves += 1;
-            return game.evaluate();
+            return self.quiesce(game, ply, alpha, beta);
         }
+        // Check extension, bounded so that perpetual checks cannot run away.
+        let depth = if ply > 0 && ply < 2 * self.root_depth as usize + 8 && game.in_check() {
+            depth + 1
+        } else {
+            depth
+        };
         let mut moves = std::mem::take(&mut self.stack.moves[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
@@ -232,6 +245,47 @@ impl<G: Game> Searcher<G> {
             self.tt
                 .store(key, depth as i16, ply32, best, bound, Some(best_mv));
         }
+        best
+    }
+
+    /// Quiescence search: stand pat on the static evaluation, then try the tactical moves.
+    fn quiesce(&mut self, game: &mut G, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.stats.leaves += 1;
+        let stand_pat = game.evaluate();
+        if stand_pat >= beta || ply >= MAX_QUIESCENCE_PLY {
+            return stand_pat;
+        }
+        let mut moves = std::mem::take(&mut self.stack.moves[ply]);
+        moves.clear();
+        game.generate_tactical(&mut moves);
+        if moves.is_empty() {
+            self.stack.moves[ply] = moves;
+            return stand_pat;
+        }
+        game.order_moves(&mut moves);
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        for &mv in &moves {
+            game.play(mv);
+            self.stats.nodes += 1;
+            self.stack.enter(ply + 1);
+            let v = if let Some(o) = game.outcome() {
+                -mate_in(o, ply as u32 + 1)
+            } else {
+                -self.quiesce(game, ply + 1, -beta, -alpha)
+            };
+            game.undo(mv);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.stack.moves[ply] = moves;
         best
     }
 

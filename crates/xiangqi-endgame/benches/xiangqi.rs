@@ -1,0 +1,73 @@
+//! xiangqi-endgame benchmarks: perft from the start position (leaves per second, one thread),
+//! and choosing a move at depth 5 for the ten course inputs (read from ../shared/data when
+//! present, never copied into the repository) and for the bundled positions.
+#![allow(missing_docs)]
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::path::Path;
+use std::time::Duration;
+use xiangqi_endgame::engine::{decide, SearchConfig};
+use xiangqi_endgame::fen::parse_board_file;
+use xiangqi_endgame::{perft::perft, Position, START_FEN};
+
+fn perft_bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("perft");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    g.throughput(Throughput::Elements(3_290_240));
+    g.bench_function("startpos_d4", |b| {
+        let mut p: Position = START_FEN.parse().unwrap();
+        b.iter(|| perft(&mut p, 4))
+    });
+    g.finish();
+}
+
+fn load(dir: &Path) -> Vec<Position> {
+    let mut v = Vec::new();
+    for i in 1..=10 {
+        if let Ok(t) = std::fs::read_to_string(dir.join(format!("{i}.txt"))) {
+            v.push(parse_board_file(&t).unwrap());
+        }
+    }
+    v
+}
+
+fn search_bench(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let config = SearchConfig {
+        depth: 5,
+        time: None,
+        ..Default::default()
+    };
+    let mut g = c.benchmark_group("decide_depth5");
+    g.sample_size(10);
+    for (name, dir) in [
+        (
+            "course_inputs_1_to_10",
+            root.join("../shared/data/xiangqi/inputs"),
+        ),
+        ("bundled_inputs", root.join("inputs/xiangqi-endgame")),
+    ] {
+        let positions = load(&dir);
+        if positions.is_empty() {
+            eprintln!("{}: not found, skipped", dir.display());
+            continue;
+        }
+        let nodes: u64 = positions
+            .iter()
+            .map(|p| decide(p, &config, |_| {}).stats.nodes)
+            .sum();
+        g.throughput(Throughput::Elements(nodes));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|p| decide(p, &config, |_| {}).score)
+                    .sum::<i32>()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, perft_bench, search_bench);
+criterion_main!(benches);

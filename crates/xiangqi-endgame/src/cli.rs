@@ -1,0 +1,383 @@
+//! The command line: `run` (default), `perft`, `compare`, `uci`.
+
+use crate::course_io::{answer_line, YOrigin};
+use crate::engine::{decide, fixed_depth, Decision, Rules, SearchConfig};
+use crate::eval::EvalKind;
+use crate::fen::{board_text, parse_board_file};
+use crate::framework::{self, ScoredMove};
+use crate::movegen::legal_moves;
+use crate::perft::{divide, perft};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::svg;
+use anyhow::{bail, Result};
+use batch::{output_name, run_batch, write_atomic, CommonArgs};
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Best moves in Chinese-chess endgames with alpha-beta search (USTC Lab 1.2).
+#[derive(Debug, Parser)]
+#[command(name = "xiangqi-endgame", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Choose red's move for a board file or every N.txt of a folder; write output_N.txt and
+    /// move/red_N.txt, move/black_N.txt.
+    Run(RunArgs),
+    /// Count the leaves of the legal-move tree (perft) from a FEN.
+    Perft {
+        /// Position in FEN (quote it).
+        fen: String,
+        /// Depth in plies.
+        depth: u32,
+        /// Also print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// The report's table: nodes and time per depth with and without pruning, move chosen.
+    Compare {
+        /// Board file or folder.
+        input: PathBuf,
+        /// Depths to compare, comma-separated.
+        #[arg(long, value_delimiter = ',', default_values_t = vec![3, 4])]
+        depths: Vec<u32>,
+        /// Move rules.
+        #[arg(long, value_enum, default_value_t = Rules::Legal)]
+        rules: Rules,
+        /// Skip unpruned searches larger than this many nodes (estimated from the pruned one).
+        #[arg(long, default_value_t = 200_000_000)]
+        max_minimax_nodes: u64,
+    },
+    /// Speak UCI on stdin/stdout (for xiangqi GUIs and tools).
+    Uci,
+}
+
+#[derive(Debug, clap::Args)]
+struct RunArgs {
+    /// A board file (10 lines of 9 characters), a folder of them, or a FEN with --fen.
+    input: String,
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Treat INPUT as a FEN string.
+    #[arg(long)]
+    fen: bool,
+    /// Deepest search iteration in plies.
+    #[arg(long, default_value_t = 7)]
+    depth: u32,
+    /// Time budget per position in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    time: f64,
+    /// Move rules for the search and the move lists.
+    #[arg(long, value_enum, default_value_t = Rules::Legal)]
+    rules: Rules,
+    /// Evaluation.
+    #[arg(long, value_enum, default_value_t = EvalKind::Course)]
+    eval: EvalKind,
+    /// Plain minimax to exactly --depth (no pruning, no table), for comparison.
+    #[arg(long)]
+    no_prune: bool,
+    /// Where y = 0 is in the answer: bottom (red's back rank, the course rule) or top.
+    #[arg(long, value_enum, default_value_t = YOrigin::Bottom)]
+    y_origin: YOrigin,
+    /// Folder for the move lists (default: `move/` beside the output folder).
+    #[arg(long, value_name = "DIR")]
+    moves_dir: Option<PathBuf>,
+    /// Print nodes, depth and time per position on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Write an SVG of the board with the move (a file for one input, a folder for many).
+    #[arg(long, value_name = "PATH")]
+    svg: Option<PathBuf>,
+}
+
+fn is_board_file(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "txt")
+        && !p
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("output"))
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> i32 {
+    let args = batch::with_default_subcommand(
+        std::env::args_os().collect(),
+        &["run", "perft", "compare", "uci"],
+        "run",
+    );
+    let cli = Cli::parse_from(args);
+    let result = match cli.command {
+        Command::Run(a) => run(&a),
+        Command::Perft { fen, depth, divide } => perft_cmd(&fen, depth, divide),
+        Command::Compare {
+            input,
+            depths,
+            rules,
+            max_minimax_nodes,
+        } => compare(&input, &depths, rules, max_minimax_nodes),
+        Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout().lock())
+            .map(|_| 0)
+            .map_err(Into::into),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
+
+#[derive(serde::Serialize)]
+struct RunResult {
+    input: String,
+    output: Option<PathBuf>,
+    fen: String,
+    answer: Option<String>,
+    uci: Option<String>,
+    score: i32,
+    mate_in: Option<u32>,
+    game_over: Option<String>,
+    pv: Vec<String>,
+    stats: search_core::GameStats,
+}
+
+fn run(a: &RunArgs) -> Result<i32> {
+    let config = SearchConfig {
+        depth: a.depth,
+        time: (a.time > 0.0).then(|| Duration::from_secs_f64(a.time)),
+        rules: a.rules,
+        eval: a.eval,
+        prune: !a.no_prune,
+        ..Default::default()
+    };
+    if a.fen {
+        let pos: Position = a.input.parse().map_err(|e| anyhow::anyhow!("FEN: {e}"))?;
+        let d = decide(&pos, &config, |_| {});
+        let r = report(&pos, &d, "fen", None, a);
+        if a.common.json {
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        } else {
+            print!("{}", board_text(&pos));
+            println!(
+                "{}",
+                r.answer.as_deref().unwrap_or("no legal move").trim_end()
+            );
+        }
+        if let Some(path) = &a.svg {
+            write_atomic(path, svg::render(&pos, d.mv, &caption(&r)).as_bytes())?;
+        }
+        return Ok(0);
+    }
+    let input = PathBuf::from(&a.input);
+    let out_dir = a.common.output_dir(&input);
+    let moves_dir = a.moves_dir.clone().unwrap_or_else(|| {
+        out_dir
+            .parent()
+            .map_or_else(|| PathBuf::from("move"), |p| p.join("move"))
+    });
+    let single = input.is_file();
+    let report_all = run_batch(&input, is_board_file, a.common.quiet, |path| {
+        let pos = parse_board_file(&batch::read_text(path)?).map_err(|e| e.in_file(path))?;
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let stem = name
+            .rsplit_once('.')
+            .map_or(name.as_str(), |s| s.0)
+            .to_string();
+        let d = decide(&pos, &config, |_| {});
+        let out = out_dir.join(output_name(&name, "txt"));
+        let mut r = report(&pos, &d, &name, Some(out.clone()), a);
+        match &r.answer {
+            Some(line) => write_atomic(&out, line.as_bytes())?,
+            None => bail!(
+                "{}: red has no legal move (the game is lost)",
+                path.display()
+            ),
+        }
+        for color in [Color::Red, Color::Black] {
+            let file = moves_dir.join(format!(
+                "{}_{stem}.txt",
+                if color == Color::Red { "red" } else { "black" }
+            ));
+            write_atomic(
+                &file,
+                framework::print_moves(&move_list(&pos, color, a.rules)).as_bytes(),
+            )?;
+        }
+        if let Some(svg_path) = &a.svg {
+            let target = if single {
+                svg_path.clone()
+            } else {
+                svg_path.join(output_name(&name, "svg"))
+            };
+            write_atomic(&target, svg::render(&pos, d.mv, &caption(&r)).as_bytes())?;
+        }
+        if a.stats {
+            eprintln!(
+                "{name}: depth {}, {} nodes, {:.1} ms, {:.0} nodes/s, score {}{}",
+                d.stats.depth,
+                d.stats.nodes,
+                d.stats.elapsed.as_secs_f64() * 1e3,
+                d.stats.nodes_per_second(),
+                d.score,
+                d.mate_in
+                    .map_or(String::new(), |m| format!(" (mate in {m})"))
+            );
+        }
+        if !a.common.quiet && !a.common.json {
+            print!("{name}\n{}", board_text(&pos));
+            let note = d
+                .mate_in
+                .map_or(String::new(), |m| format!("   mate in {m}"));
+            let over = d
+                .game_over
+                .as_ref()
+                .map_or(String::new(), |g| format!("   ({g})"));
+            println!(
+                "-> {}{note}{over}\n",
+                r.answer.as_deref().unwrap_or("").trim_end()
+            );
+        }
+        r.input = name;
+        Ok(r)
+    })?;
+    if a.common.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &serde_json::json!({ "files": report_all.files, "summary": report_all.summary() })
+            )?
+        );
+    } else if !a.common.quiet || report_all.failures() > 0 {
+        println!("{}", report_all.summary());
+    }
+    Ok(report_all.exit_code())
+}
+
+fn caption(r: &RunResult) -> String {
+    let mut c = r.answer.clone().unwrap_or_default().trim_end().to_string();
+    if let Some(m) = r.mate_in {
+        c.push_str(&format!("  — mate in {m}"));
+    }
+    c
+}
+
+fn report(
+    pos: &Position,
+    d: &Decision,
+    input: &str,
+    output: Option<PathBuf>,
+    a: &RunArgs,
+) -> RunResult {
+    RunResult {
+        input: input.to_string(),
+        output,
+        fen: pos.to_string(),
+        answer: d.mv.map(|m| answer_line(pos, m, a.y_origin)),
+        uci: d.mv.map(|m| m.to_string()),
+        score: d.score,
+        mate_in: d.mate_in,
+        game_over: d.game_over.clone(),
+        pv: d.pv.iter().map(|m| m.to_string()).collect(),
+        stats: d.stats,
+    }
+}
+
+/// The move list of `color` in framework scan order: all framework moves, or (standard rules)
+/// those that are legal.
+pub fn move_list(pos: &Position, color: Color, rules: Rules) -> Vec<ScoredMove> {
+    let list = framework::moves(pos, color);
+    match rules {
+        Rules::Framework => list,
+        Rules::Legal => {
+            let mut p = pos.clone();
+            p.set_side(color);
+            let mut legal = Vec::new();
+            legal_moves(&p, &mut legal);
+            list.into_iter().filter(|m| legal.contains(&m.mv)).collect()
+        }
+    }
+}
+
+fn perft_cmd(fen: &str, depth: u32, show_divide: bool) -> Result<i32> {
+    let mut pos: Position = fen.parse().map_err(|e| anyhow::anyhow!("FEN: {e}"))?;
+    let t = Instant::now();
+    let total = if show_divide {
+        let parts = divide(&mut pos, depth);
+        for (m, n) in &parts {
+            println!("{m}: {n}");
+        }
+        parts.iter().map(|p| p.1).sum()
+    } else {
+        perft(&mut pos, depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    println!("perft {depth}: {total}");
+    eprintln!(
+        "{:.3} s, {:.1} M leaves/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(0)
+}
+
+fn compare(input: &Path, depths: &[u32], rules: Rules, max_minimax: u64) -> Result<i32> {
+    let files = batch::collect_inputs(input, is_board_file)?;
+    println!("| input | depth | alpha-beta nodes | ms | move | minimax nodes | ms | move | nodes saved |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for f in files {
+        let pos = parse_board_file(&batch::read_text(&f)?).map_err(|e| e.in_file(&f))?;
+        let name = f
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        if pos.king(Color::Black).is_none() || pos.king(Color::Red).is_none() {
+            println!("| {name} | – | a king is missing: the game is over | | | | | | |");
+            continue;
+        }
+        let mut last_ratio = 1.0f64;
+        for &depth in depths {
+            let ab = fixed_depth(&pos, depth, true, rules, EvalKind::Course);
+            let line = |m: Option<crate::Move>| {
+                m.map_or("-".into(), |m| {
+                    answer_line(&pos, m, YOrigin::Bottom).trim_end().to_string()
+                })
+            };
+            // Estimate minimax's size from the branching factor to skip hopeless runs.
+            let mut moves = Vec::new();
+            legal_moves(&pos, &mut moves);
+            let estimate = (moves.len().max(2) as f64).powi(depth as i32) * last_ratio.max(0.5);
+            let (mm_nodes, mm_ms, mm_move, saved) = if estimate <= max_minimax as f64 {
+                let mm = fixed_depth(&pos, depth, false, rules, EvalKind::Course);
+                last_ratio = mm.stats.nodes as f64 / (moves.len().max(2) as f64).powi(depth as i32);
+                (
+                    mm.stats.nodes.to_string(),
+                    format!("{:.1}", mm.stats.elapsed.as_secs_f64() * 1e3),
+                    line(mm.best),
+                    format!(
+                        "{:.1}%",
+                        100.0 * (1.0 - ab.stats.nodes as f64 / mm.stats.nodes as f64)
+                    ),
+                )
+            } else {
+                ("skipped".into(), "".into(), "".into(), "".into())
+            };
+            println!(
+                "| {name} | {depth} | {} | {:.1} | {} | {mm_nodes} | {mm_ms} | {mm_move} | {saved} |",
+                ab.stats.nodes,
+                ab.stats.elapsed.as_secs_f64() * 1e3,
+                line(ab.best)
+            );
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,295 @@
+//! Choosing a move: the position as a `search-core` [`Game`] and the search drivers.
+//!
+//! Under the standard rules the search uses legal moves (no legal move = loss, checks extended,
+//! captures resolved by quiescence), scores decided games by distance so the shortest mate wins,
+//! orders captures by victim value then attacker (MVV/LVA) before the table move, killers and
+//! history do the rest. Under the framework rules it uses the framework's pseudo-legal moves and
+//! ends the game when a king is captured, as the course code does. The default search is
+//! iterative deepening with a transposition table under a depth and time limit; `--no-prune`
+//! runs plain minimax to a fixed depth for the assignment's comparison.
+
+use crate::eval::{evaluate, piece_value, EvalKind};
+use crate::framework;
+use crate::movegen::{in_check, is_legal, legal_moves, pseudo_legal};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::square::Move;
+use search_core::{
+    alphabeta, iterative_deepening, mate_distance, minimax, Deadline, Game, GameResult, GameStats,
+    IterativeOptions, Score, Searcher, WIN,
+};
+use std::time::{Duration, Instant};
+
+/// Which move rules the search follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Rules {
+    /// Standard xiangqi: legal moves only, no legal move loses.
+    #[default]
+    Legal,
+    /// The course framework: pseudo-legal moves, unhobbled horses, game over when a king is taken.
+    Framework,
+}
+
+/// A position with the rules and evaluation the search should use.
+#[derive(Debug, Clone)]
+pub struct SearchPosition {
+    /// The position (mutated by play/undo during search).
+    pub pos: Position,
+    /// Move rules.
+    pub rules: Rules,
+    /// Evaluation.
+    pub eval: EvalKind,
+}
+
+impl Game for SearchPosition {
+    type Move = Move;
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        match self.rules {
+            Rules::Legal => legal_moves(&self.pos, moves),
+            Rules::Framework => moves.extend(
+                framework::moves(&self.pos, self.pos.side())
+                    .into_iter()
+                    .map(|m| m.mv),
+            ),
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.pos.make(mv);
+    }
+
+    fn undo(&mut self, _mv: Move) {
+        self.pos.unmake();
+    }
+
+    fn outcome(&self) -> Option<Score> {
+        let side = self.pos.side();
+        if self.pos.king(side).is_none() {
+            Some(-WIN)
+        } else if self.pos.king(side.opposite()).is_none() {
+            Some(WIN)
+        } else {
+            None
+        }
+    }
+
+    fn evaluate(&self) -> Score {
+        let v = evaluate(&self.pos, self.eval);
+        if self.pos.side() == Color::Red {
+            v
+        } else {
+            -v
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.pos.hash() ^ (self.rules as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    fn order_moves(&self, moves: &mut [Move]) {
+        // Captures first (stable partition), sorted by most valuable victim then least valuable
+        // attacker; quiet moves keep their generation order. In place, no allocation.
+        let mut captures = 0;
+        for i in 0..moves.len() {
+            if self.pos.at(moves[i].to).is_some() {
+                moves[captures..=i].rotate_right(1);
+                captures += 1;
+            }
+        }
+        let key = |m: &Move| {
+            let victim = self.pos.at(m.to).map_or(0, |p| piece_value(p.kind));
+            let attacker = self.pos.at(m.from).map_or(0, |p| piece_value(p.kind));
+            victim * 16 - attacker / 16
+        };
+        for i in 1..captures {
+            let k = key(&moves[i]);
+            let mut j = i;
+            while j > 0 && key(&moves[j - 1]) < k {
+                j -= 1;
+            }
+            moves[j..=i].rotate_right(1);
+        }
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.pos.at(mv.to).is_some()
+    }
+
+    fn in_check(&self) -> bool {
+        self.rules == Rules::Legal && in_check(&self.pos)
+    }
+
+    fn generate_tactical(&self, moves: &mut Vec<Move>) {
+        if self.rules == Rules::Legal {
+            pseudo_legal(&self.pos, moves);
+            moves.retain(|&m| self.pos.at(m.to).is_some() && is_legal(&self.pos, m));
+        }
+    }
+
+    fn history_index(&self, mv: Move) -> Option<usize> {
+        Some(mv.from.index() * 90 + mv.to.index())
+    }
+}
+
+/// How to search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Deepest iteration (plies).
+    pub depth: u32,
+    /// Time budget for one decision.
+    pub time: Option<Duration>,
+    /// Move rules.
+    pub rules: Rules,
+    /// Evaluation.
+    pub eval: EvalKind,
+    /// `false`: plain minimax to exactly `depth` (no pruning, no table), for comparisons.
+    pub prune: bool,
+    /// Transposition table size.
+    pub tt_megabytes: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            depth: 7,
+            time: Some(Duration::from_secs(10)),
+            rules: Rules::Legal,
+            eval: EvalKind::Course,
+            prune: true,
+            tt_megabytes: 8,
+        }
+    }
+}
+
+/// The chosen move and how it was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// The move (`None` only when red has no legal move at all).
+    pub mv: Option<Move>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Mate in this many moves of the side to move, when the score is a forced win.
+    pub mate_in: Option<u32>,
+    /// Why the game is already over, when it is.
+    pub game_over: Option<String>,
+    /// Search work.
+    pub stats: GameStats,
+}
+
+/// Picks a move for the side to move.
+///
+/// ```
+/// use xiangqi_endgame::{engine::{decide, SearchConfig}, Position};
+/// // The chariot on e1 goes to e8: the black king on d9 has no square left (d8 is covered by
+/// // the chariot, e9 by the chariot and the facing red king's file is closed by it).
+/// let p: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w".parse().unwrap();
+/// let d = decide(&p, &SearchConfig::default(), |_| {});
+/// assert_eq!(d.mate_in, Some(1));
+/// assert_eq!(d.mv.unwrap().to_string(), "e1e8");
+/// ```
+pub fn decide(
+    pos: &Position,
+    config: &SearchConfig,
+    on_iteration: impl FnMut(&GameResult<Move>),
+) -> Decision {
+    let timer = Instant::now();
+    let mut game = SearchPosition {
+        pos: pos.clone(),
+        rules: config.rules,
+        eval: config.eval,
+    };
+    let side = pos.side();
+    if let Some(over) = game_over(pos, side) {
+        // Still answer with a legal move so that an output file exists.
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        game.order_moves(&mut moves);
+        return Decision {
+            mv: moves.first().copied(),
+            score: 0,
+            pv: moves.first().copied().into_iter().collect(),
+            mate_in: None,
+            game_over: Some(over),
+            stats: GameStats {
+                elapsed: timer.elapsed(),
+                ..Default::default()
+            },
+        };
+    }
+    let result = if config.prune {
+        let mut searcher = Searcher::new(config.tt_megabytes);
+        let options = IterativeOptions {
+            max_depth: config.depth,
+            deadline: config.time.map_or(Deadline::none(), Deadline::after),
+            ..Default::default()
+        };
+        iterative_deepening(&mut game, &mut searcher, &options, on_iteration)
+    } else {
+        minimax(&mut game, config.depth)
+    };
+    let mate_in = mate_distance(result.score)
+        .filter(|_| result.score > 0)
+        .map(|plies| plies.div_ceil(2));
+    let mut stats = result.stats;
+    stats.elapsed = timer.elapsed();
+    Decision {
+        mv: result.best,
+        score: result.score,
+        pv: result.pv,
+        mate_in,
+        game_over: None,
+        stats,
+    }
+}
+
+/// Fixed-depth search with or without pruning (plain `search-core` alphabeta / minimax, no
+/// table, no extensions), for the assignment's comparison table.
+pub fn fixed_depth(
+    pos: &Position,
+    depth: u32,
+    prune: bool,
+    rules: Rules,
+    eval: EvalKind,
+) -> GameResult<Move> {
+    let mut game = SearchPosition {
+        pos: pos.clone(),
+        rules,
+        eval,
+    };
+    if prune {
+        alphabeta(&mut game, depth)
+    } else {
+        minimax(&mut game, depth)
+    }
+}
+
+fn game_over(pos: &Position, side: Color) -> Option<String> {
+    let name = |c: Color| if c == Color::Red { "red" } else { "black" };
+    if pos.king(side).is_none() {
+        Some(format!("{} has no king: the game is over", name(side)))
+    } else if pos.king(side.opposite()).is_none() {
+        Some(format!(
+            "{} has no king: {} has won",
+            name(side.opposite()),
+            name(side)
+        ))
+    } else {
+        None
+    }
+}
+
+/// The letter of the piece that makes `mv` (uppercase for red).
+pub fn piece_letter(pos: &Position, mv: Move) -> char {
+    pos.at(mv.from).map_or('?', |p| p.letter())
+}
+
+/// Whether any piece of `kind` is on the board (used in reports).
+pub fn has(pos: &Position, color: Color, kind: Kind) -> bool {
+    pos.board()
+        .iter()
+        .flatten()
+        .any(|p| p.color == color && p.kind == kind)
+}

@@ -1,0 +1,307 @@
+//! Legal move generation under the standard rules (spec §6.1).
+//!
+//! Pseudo-legal moves per piece (horse legs and elephant eyes blocking, palace and river limits,
+//! cannon screens, pawns sideways only across the river), then a legality filter: a move is
+//! legal when afterwards the mover's king is not attacked, the flying-general rule included.
+//! The filter looks at the board *as if* the move had been made (an overlay of two squares), so
+//! generation needs no mutation and no copy. A side with no legal move has lost.
+
+use crate::piece::{Color, Kind, Piece};
+use crate::position::Position;
+use crate::square::{Move, Square};
+
+const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+/// Horse jumps as (row, col) deltas.
+pub(crate) const HORSE: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Whether `sq` is inside `color`'s palace (columns 3..5, rows 7..9 for red, 0..2 for black).
+#[inline]
+pub fn in_palace(color: Color, sq: Square) -> bool {
+    let (r, c) = (sq.row(), sq.col());
+    (3..=5).contains(&c)
+        && match color {
+            Color::Red => r >= 7,
+            Color::Black => r <= 2,
+        }
+}
+
+/// Whether `sq` is on `color`'s own side of the river.
+#[inline]
+pub fn own_side(color: Color, sq: Square) -> bool {
+    match color {
+        Color::Red => sq.row() >= 5,
+        Color::Black => sq.row() <= 4,
+    }
+}
+
+/// The row step of `color`'s pawns going forward.
+#[inline]
+pub fn forward(color: Color) -> i32 {
+    match color {
+        Color::Red => -1,
+        Color::Black => 1,
+    }
+}
+
+/// The board seen through a move that has not been made: `from` empty, `to` holding `piece`.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    board: &'a [Option<Piece>; 90],
+    from: usize,
+    to: usize,
+    piece: Option<Piece>,
+}
+
+impl View<'_> {
+    #[inline]
+    fn at(&self, sq: Square) -> Option<Piece> {
+        let i = sq.index();
+        if i == self.to {
+            self.piece
+        } else if i == self.from {
+            None
+        } else {
+            self.board[i]
+        }
+    }
+}
+
+/// Whether `target` (normally a king) would be attacked by `by` in the view.
+fn attacked(v: &View, target: Square, by: Color) -> bool {
+    let (tr, tc) = (target.row() as i32, target.col() as i32);
+    // Chariots, cannons and the facing king along the four lines.
+    for (dr, dc) in ORTHO {
+        let (mut r, mut c) = (tr + dr, tc + dc);
+        let mut screens = 0;
+        while (0..10).contains(&r) && (0..9).contains(&c) {
+            if let Some(p) = v.at(Square::new(r as usize, c as usize)) {
+                if screens == 0 {
+                    if p.color == by
+                        && (p.kind == Kind::Chariot || (p.kind == Kind::King && dc == 0))
+                    {
+                        return true;
+                    }
+                    screens = 1;
+                } else {
+                    if p.color == by && p.kind == Kind::Cannon {
+                        return true;
+                    }
+                    break;
+                }
+            }
+            r += dr;
+            c += dc;
+        }
+    }
+    // Horses: a horse at target - jump attacks unless its leg is blocked.
+    for (dr, dc) in HORSE {
+        if let Some(h) = Square::at(tr - dr, tc - dc) {
+            if v.at(h) == Some(Piece::new(by, Kind::Horse)) {
+                let leg = if dr.abs() == 2 {
+                    (dr / 2, 0)
+                } else {
+                    (0, dc / 2)
+                };
+                let leg = Square::new(
+                    (h.row() as i32 + leg.0) as usize,
+                    (h.col() as i32 + leg.1) as usize,
+                );
+                if v.at(leg).is_none() {
+                    return true;
+                }
+            }
+        }
+    }
+    // Pawns: from behind (their forward step) or, once across the river, from the side.
+    let pawn = Some(Piece::new(by, Kind::Pawn));
+    if let Some(s) = Square::at(tr - forward(by), tc) {
+        if v.at(s) == pawn {
+            return true;
+        }
+    }
+    for dc in [-1, 1] {
+        if let Some(s) = Square::at(tr, tc + dc) {
+            if v.at(s) == pawn && !own_side(by, s) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the side to move's king is attacked (in check) now.
+pub fn in_check(pos: &Position) -> bool {
+    let side = pos.side();
+    match pos.king(side) {
+        Some(k) => attacked(
+            &View {
+                board: pos.board(),
+                from: 90,
+                to: 90,
+                piece: None,
+            },
+            k,
+            side.opposite(),
+        ),
+        None => false,
+    }
+}
+
+/// Whether `mv` (pseudo-legal for the side to move) keeps the mover's king safe.
+#[inline]
+pub fn is_legal(pos: &Position, mv: Move) -> bool {
+    let piece = pos.at(mv.from);
+    let side = pos.side();
+    let view = View {
+        board: pos.board(),
+        from: mv.from.index(),
+        to: mv.to.index(),
+        piece,
+    };
+    let king = if piece.is_some_and(|p| p.kind == Kind::King) {
+        Some(mv.to)
+    } else {
+        pos.king(side)
+    };
+    match king {
+        Some(k) => !attacked(&view, k, side.opposite()),
+        None => true,
+    }
+}
+
+/// Appends the pseudo-legal moves (standard piece rules, king safety not checked) of the side
+/// to move.
+pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
+    let side = pos.side();
+    for i in 0..90u8 {
+        let from = Square(i);
+        match pos.at(from) {
+            Some(p) if p.color == side => piece_moves(pos, from, p, out),
+            _ => {}
+        }
+    }
+}
+
+/// Appends the legal moves of the side to move.
+///
+/// ```
+/// use xiangqi_endgame::{movegen, Position, START_FEN};
+/// let p: Position = START_FEN.parse().unwrap();
+/// let mut moves = Vec::new();
+/// movegen::legal_moves(&p, &mut moves);
+/// assert_eq!(moves.len(), 44);
+/// ```
+pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    pseudo_legal(pos, out);
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if is_legal(pos, m) {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Number of legal moves (stops early when only "any?" matters is not needed: counts all).
+pub fn count_legal(pos: &Position, buf: &mut Vec<Move>) -> usize {
+    buf.clear();
+    pseudo_legal(pos, buf);
+    buf.iter().filter(|&&m| is_legal(pos, m)).count()
+}
+
+#[inline]
+fn push_if(pos: &Position, side: Color, from: Square, to: Option<Square>, out: &mut Vec<Move>) {
+    if let Some(to) = to {
+        if pos.at(to).is_none_or(|q| q.color != side) {
+            out.push(Move::new(from, to));
+        }
+    }
+}
+
+fn piece_moves(pos: &Position, from: Square, p: Piece, out: &mut Vec<Move>) {
+    let side = p.color;
+    match p.kind {
+        Kind::King => {
+            for (dr, dc) in ORTHO {
+                let to = from.offset(dr, dc).filter(|&t| in_palace(side, t));
+                push_if(pos, side, from, to, out);
+            }
+        }
+        Kind::Advisor => {
+            for (dr, dc) in DIAG {
+                let to = from.offset(dr, dc).filter(|&t| in_palace(side, t));
+                push_if(pos, side, from, to, out);
+            }
+        }
+        Kind::Elephant => {
+            for (dr, dc) in DIAG {
+                if let (Some(eye), Some(to)) = (from.offset(dr, dc), from.offset(2 * dr, 2 * dc)) {
+                    if pos.at(eye).is_none() && own_side(side, to) {
+                        push_if(pos, side, from, Some(to), out);
+                    }
+                }
+            }
+        }
+        Kind::Horse => {
+            for (dr, dc) in HORSE {
+                let leg = if dr.abs() == 2 {
+                    from.offset(dr / 2, 0)
+                } else {
+                    from.offset(0, dc / 2)
+                };
+                if let (Some(leg), Some(to)) = (leg, from.offset(dr, dc)) {
+                    if pos.at(leg).is_none() {
+                        push_if(pos, side, from, Some(to), out);
+                    }
+                }
+            }
+        }
+        Kind::Chariot | Kind::Cannon => {
+            let cannon = p.kind == Kind::Cannon;
+            for (dr, dc) in ORTHO {
+                let mut to = from.offset(dr, dc);
+                let mut screened = false;
+                while let Some(t) = to {
+                    match pos.at(t) {
+                        None => {
+                            if !screened {
+                                out.push(Move::new(from, t));
+                            }
+                        }
+                        Some(q) => {
+                            if cannon && !screened {
+                                screened = true;
+                            } else {
+                                if q.color != side {
+                                    out.push(Move::new(from, t));
+                                }
+                                break;
+                            }
+                        }
+                    }
+                    to = t.offset(dr, dc);
+                }
+            }
+        }
+        Kind::Pawn => {
+            push_if(pos, side, from, from.offset(forward(side), 0), out);
+            if !own_side(side, from) {
+                push_if(pos, side, from, from.offset(0, -1), out);
+                push_if(pos, side, from, from.offset(0, 1), out);
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! A position: the 90-square board, the side to move, both kings' squares and a Zobrist hash
+//! kept up to date by [`Position::make`] / [`Position::unmake`] (make/unmake with an undo stack,
+//! so searches never copy boards).
+
+use crate::piece::{Color, Kind, Piece};
+use crate::square::{Move, Square};
+use std::sync::OnceLock;
+
+/// What [`Position::unmake`] needs to restore.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Undo {
+    mv: Move,
+    captured: Option<Piece>,
+}
+
+/// A xiangqi position.
+#[derive(Debug, Clone)]
+pub struct Position {
+    board: [Option<Piece>; 90],
+    side: Color,
+    kings: [Option<Square>; 2],
+    hash: u64,
+    /// The course evaluation (piece values plus position tables, red minus black), kept up to
+    /// date incrementally so that leaves cost nothing to evaluate.
+    material: i32,
+    history: Vec<Undo>,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board && self.side == other.side
+    }
+}
+impl Eq for Position {}
+
+/// A piece's contribution to [`Position::material`] (positive for red).
+#[inline]
+fn worth(p: Piece, sq: Square) -> i32 {
+    let v = crate::eval::piece_value(p.kind) + crate::eval::position_value(p.color, p.kind, sq);
+    if p.color == Color::Red {
+        v
+    } else {
+        -v
+    }
+}
+
+struct Zobrist {
+    pieces: [[u64; 90]; 14],
+    black_to_move: u64,
+}
+
+fn zobrist() -> &'static Zobrist {
+    static Z: OnceLock<Zobrist> = OnceLock::new();
+    Z.get_or_init(|| {
+        // SplitMix64 from a fixed seed: the same keys in every run.
+        let mut state = 0x0123_4567_89ab_cdefu64;
+        let mut next = || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut pieces = [[0u64; 90]; 14];
+        for p in pieces.iter_mut() {
+            for k in p.iter_mut() {
+                *k = next();
+            }
+        }
+        Zobrist {
+            pieces,
+            black_to_move: next(),
+        }
+    })
+}
+
+impl Position {
+    /// An empty board with `side` to move.
+    pub fn empty(side: Color) -> Position {
+        let mut p = Position {
+            board: [None; 90],
+            side,
+            kings: [None; 2],
+            hash: 0,
+            material: 0,
+            history: Vec::with_capacity(64),
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The whole board, row-major.
+    #[inline]
+    pub fn board(&self) -> &[Option<Piece>; 90] {
+        &self.board
+    }
+
+    /// Puts (or removes) a piece, keeping kings and hash consistent.
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        let z = zobrist();
+        if let Some(old) = self.board[sq.index()] {
+            self.hash ^= z.pieces[old.index()][sq.index()];
+            self.material -= worth(old, sq);
+            if old.kind == Kind::King && self.kings[old.color as usize] == Some(sq) {
+                self.kings[old.color as usize] = None;
+            }
+        }
+        self.board[sq.index()] = piece;
+        if let Some(p) = piece {
+            self.hash ^= z.pieces[p.index()][sq.index()];
+            self.material += worth(p, sq);
+            if p.kind == Kind::King {
+                self.kings[p.color as usize] = Some(sq);
+            }
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Sets the side to move.
+    pub fn set_side(&mut self, side: Color) {
+        if side != self.side {
+            self.side = side;
+            self.hash ^= zobrist().black_to_move;
+        }
+    }
+
+    /// The king of `color`, if on the board.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color as usize]
+    }
+
+    /// The course evaluation, red minus black: piece values plus position-table values.
+    #[inline]
+    pub fn material(&self) -> i32 {
+        self.material
+    }
+
+    /// The Zobrist hash (pieces and side to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let z = zobrist();
+        let mut h = if self.side == Color::Black {
+            z.black_to_move
+        } else {
+            0
+        };
+        for (i, p) in self.board.iter().enumerate() {
+            if let Some(p) = p {
+                h ^= z.pieces[p.index()][i];
+            }
+        }
+        h
+    }
+
+    /// Number of moves made since the position was set up.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Plays `mv` (which must move a piece of the side to move); captures what stands on the
+    /// target.
+    #[inline]
+    pub fn make(&mut self, mv: Move) {
+        let z = zobrist();
+        let piece = self.board[mv.from.index()].expect("a move starts on a piece");
+        let captured = self.board[mv.to.index()];
+        if let Some(c) = captured {
+            self.hash ^= z.pieces[c.index()][mv.to.index()];
+            self.material -= worth(c, mv.to);
+            if c.kind == Kind::King {
+                self.kings[c.color as usize] = None;
+            }
+        }
+        self.material += worth(piece, mv.to) - worth(piece, mv.from);
+        self.hash ^= z.pieces[piece.index()][mv.from.index()]
+            ^ z.pieces[piece.index()][mv.to.index()]
+            ^ z.black_to_move;
+        self.board[mv.to.index()] = Some(piece);
+        self.board[mv.from.index()] = None;
+        if piece.kind == Kind::King {
+            self.kings[piece.color as usize] = Some(mv.to);
+        }
+        self.side = self.side.opposite();
+        self.history.push(Undo { mv, captured });
+    }
+
+    /// Takes back the last move.
+    #[inline]
+    pub fn unmake(&mut self) {
+        let z = zobrist();
+        let Undo { mv, captured } = self.history.pop().expect("a move to take back");
+        let piece = self.board[mv.to.index()].expect("the moved piece");
+        self.hash ^= z.pieces[piece.index()][mv.from.index()]
+            ^ z.pieces[piece.index()][mv.to.index()]
+            ^ z.black_to_move;
+        self.board[mv.from.index()] = Some(piece);
+        self.board[mv.to.index()] = captured;
+        self.material -= worth(piece, mv.to) - worth(piece, mv.from);
+        if let Some(c) = captured {
+            self.hash ^= z.pieces[c.index()][mv.to.index()];
+            self.material += worth(c, mv.to);
+            if c.kind == Kind::King {
+                self.kings[c.color as usize] = Some(mv.to);
+            }
+        }
+        if piece.kind == Kind::King {
+            self.kings[piece.color as usize] = Some(mv.from);
+        }
+        self.side = self.side.opposite();
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|u| u.mv)
+    }
+}

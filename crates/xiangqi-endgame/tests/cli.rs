@@ -1,0 +1,59 @@
+//! The binary as a user meets it.
+
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_xiangqi-endgame"))
+}
+
+#[test]
+fn folder_run_writes_answers_and_move_lists_and_survives_a_bad_file() {
+    let d = std::env::temp_dir().join(format!("xq-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("input")).unwrap();
+    let board = "...k.....\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n....R....\n....K....\n\n\n\n";
+    std::fs::write(d.join("input/1.txt"), board).unwrap();
+    std::fs::write(d.join("input/2.txt"), "...k.....\n.........\n").unwrap();
+    std::fs::write(d.join("input/3.txt"), board.replace("R", "X")).unwrap();
+    let out = bin().arg(d.join("input")).arg("--quiet").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("2.txt: expected 10 board lines, found 2"),
+        "{err}"
+    );
+    assert!(err.contains("3.txt:9: `X` is not a piece letter"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("output/output_1.txt")).unwrap(),
+        "R (4,1) (4,8)\n"
+    );
+    let red = std::fs::read_to_string(d.join("move/red_1.txt")).unwrap();
+    assert!(red.starts_with("init: 4 8\nnext: "), "{red}");
+    assert!(d.join("move/black_1.txt").exists());
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn perft_and_fen_commands() {
+    let out = bin()
+        .args([
+            "perft",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "perft 3: 79666\n");
+    let out = bin()
+        .args([
+            "run",
+            "--fen",
+            "3k5/9/9/9/9/9/9/9/4R4/4K4 w",
+            "--y-origin",
+            "top",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("R (4,8) (4,1)"));
+}

@@ -1,0 +1,63 @@
+//! Perft against the published counts (chessprogramming.org "Chinese Chess Perft Results").
+//! Depths are capped to keep the test run short; `scripts/conformance.sh` goes deeper.
+
+use xiangqi_endgame::{perft::perft, Position};
+
+const POSITIONS: &[(&str, &[u64])] = &[
+    (
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        &[44, 1920, 79_666, 3_290_240],
+    ),
+    (
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        &[38, 1128, 43_929, 1_339_047],
+    ),
+    (
+        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+        &[7, 281, 8620, 326_201],
+    ),
+    (
+        "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1",
+        &[25, 424, 9850, 202_884, 4_739_553],
+    ),
+    (
+        "CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w - - 0 1",
+        &[28, 516, 14_808, 395_483],
+    ),
+    (
+        "R1N1k1b2/9/3aba3/9/2nr5/2B6/9/4B4/4A4/4KA3 w - - 0 1",
+        &[21, 364, 7626, 162_837, 3_500_505],
+    ),
+];
+
+#[test]
+fn published_perft_counts() {
+    for (fen, counts) in POSITIONS {
+        let mut p: Position = fen.parse().unwrap();
+        for (d, &expected) in counts.iter().enumerate() {
+            assert_eq!(
+                perft(&mut p, d as u32 + 1),
+                expected,
+                "{fen} depth {}",
+                d + 1
+            );
+        }
+        assert_eq!(p.to_string(), *fen, "make/unmake restored the position");
+    }
+}
+
+#[test]
+fn hash_is_restored_and_matches_a_fresh_parse() {
+    let fen = POSITIONS[1].0;
+    let mut p: Position = fen.parse().unwrap();
+    let h0 = p.hash();
+    let mut moves = Vec::new();
+    xiangqi_endgame::movegen::legal_moves(&p, &mut moves);
+    for m in moves {
+        p.make(m);
+        let fresh: Position = p.to_string().parse().unwrap();
+        assert_eq!(p.hash(), fresh.hash(), "incremental hash after {m}");
+        p.unmake();
+        assert_eq!(p.hash(), h0);
+    }
+}
