@@ -85,7 +85,7 @@ pub fn render(pos: &Position, mv: Option<Move>, caption: &str) -> String {
     }
     let _ = writeln!(
         s,
-        r##"<text x="{}" y="{}" font-size="24" fill="#533" text-anchor="middle">楚 河          汉 界</text>"##,
+        r##"<text x="{}" y="{}" font-size="24" fill="#533" text-anchor="middle">river  楚 河          汉 界</text>"##,
         M + 4 * S,
         M + 4 * S + S / 2 + 8
     );
@@ -102,10 +102,17 @@ pub fn render(pos: &Position, mv: Option<Move>, caption: &str) -> String {
                 s,
                 r##"<circle cx="{x}" cy="{y}" r="21" fill="#f8ecd0" stroke="{color}" stroke-width="2.5"/>"##
             );
+            // The FEN letter large (readable without CJK fonts), the Chinese name small.
             let _ = writeln!(
                 s,
-                r##"<text x="{x}" y="{}" font-size="24" fill="{color}" text-anchor="middle">{}</text>"##,
-                y + 8,
+                r##"<text x="{x}" y="{}" font-size="22" font-family="sans-serif" font-weight="bold" fill="{color}" text-anchor="middle">{}</text>"##,
+                y + 4,
+                p.letter()
+            );
+            let _ = writeln!(
+                s,
+                r##"<text x="{x}" y="{}" font-size="11" fill="{color}" text-anchor="middle">{}</text>"##,
+                y + 17,
                 name(p.color, p.kind)
             );
         }
