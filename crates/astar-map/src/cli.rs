@@ -153,13 +153,7 @@ pub fn main() -> i32 {
         } => compare(&input, !no_dominance, json),
         Command::Generate(a) => generate(&a),
     };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            2
-        }
-    }
+    batch::exit_code(result)
 }
 
 #[derive(serde::Serialize)]

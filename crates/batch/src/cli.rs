@@ -53,3 +53,15 @@ pub fn output_name(input_file_name: &str, ext: &str) -> String {
         None => format!("output_{stem}.{ext}"),
     }
 }
+
+/// The process exit code for a command's result: its own code, or 2 after printing
+/// `error: <message with causes>` on stderr.
+pub fn exit_code(result: anyhow::Result<i32>) -> i32 {
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}

@@ -6,8 +6,8 @@
 //! ([`Game::order_moves`]); the full-featured search with a table, killers and history is
 //! [`negamax`](crate::negamax()).
 
-use crate::game::PlyStack;
-use crate::{mate_in, Game, GameResult, GameStats, Score, INF};
+use crate::game::{open_node, NodeStart, PlyStack};
+use crate::{Game, GameResult, GameStats, Score, INF};
 use std::time::Instant;
 
 /// Searches `depth` plies with alpha-beta pruning over the full window.
@@ -70,25 +70,10 @@ impl<M: Copy + PartialEq + std::fmt::Debug> AlphaBeta<M> {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
-        self.stats.nodes += 1;
-        self.stack.enter(ply);
-        if let Some(v) = game.outcome() {
-            self.stats.leaves += 1;
-            return mate_in(v, ply as u32);
-        }
-        if depth == 0 {
-            self.stats.leaves += 1;
-            return game.evaluate();
-        }
-        let mut moves = std::mem::take(&mut self.stack.moves[ply]);
-        moves.clear();
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            self.stats.leaves += 1;
-            self.stack.moves[ply] = moves;
-            return mate_in(game.no_moves_score(), ply as u32);
-        }
-        game.order_moves(&mut moves);
+        let moves = match open_node(game, &mut self.stack, &mut self.stats, depth, ply) {
+            NodeStart::Leaf(v) => return v,
+            NodeStart::Moves(m) => m,
+        };
         let mut best = -INF;
         let mut best_mv = moves[0];
         for &mv in &moves {

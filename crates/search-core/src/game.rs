@@ -132,6 +132,44 @@ pub struct GameResult<M> {
     pub stats: crate::GameStats,
 }
 
+/// How a plain (table-less) search node starts: a leaf with its value, or the ordered moves.
+pub(crate) enum NodeStart<M> {
+    Leaf(Score),
+    Moves(Vec<M>),
+}
+
+/// The common opening of a minimax or alpha-beta node: count it, score finished games and the
+/// horizon, otherwise generate and order the moves into the ply's reusable buffer (hand it back
+/// with `stack.moves[ply] = moves` when done).
+pub(crate) fn open_node<G: Game>(
+    game: &G,
+    stack: &mut PlyStack<G::Move>,
+    stats: &mut crate::GameStats,
+    depth: u32,
+    ply: usize,
+) -> NodeStart<G::Move> {
+    stats.nodes += 1;
+    stack.enter(ply);
+    if let Some(v) = game.outcome() {
+        stats.leaves += 1;
+        return NodeStart::Leaf(mate_in(v, ply as u32));
+    }
+    if depth == 0 {
+        stats.leaves += 1;
+        return NodeStart::Leaf(game.evaluate());
+    }
+    let mut moves = std::mem::take(&mut stack.moves[ply]);
+    moves.clear();
+    game.generate_moves(&mut moves);
+    if moves.is_empty() {
+        stats.leaves += 1;
+        stack.moves[ply] = moves;
+        return NodeStart::Leaf(mate_in(game.no_moves_score(), ply as u32));
+    }
+    game.order_moves(&mut moves);
+    NodeStart::Moves(moves)
+}
+
 /// Per-ply scratch space shared by the recursive searches: one move buffer and one principal
 /// variation line per ply, allocated once and reused, so the hot loop never allocates.
 pub(crate) struct PlyStack<M> {

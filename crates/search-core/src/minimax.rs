@@ -5,8 +5,8 @@
 //! the property tests compare the fast searches against. Moves are searched in the game's
 //! generation order after [`Game::order_moves`]; among equal values the first move wins.
 
-use crate::game::PlyStack;
-use crate::{mate_in, Game, GameResult, GameStats, Score, INF};
+use crate::game::{open_node, NodeStart, PlyStack};
+use crate::{Game, GameResult, GameStats, Score, INF};
 use std::time::Instant;
 
 /// Searches `depth` plies with no pruning and returns the minimax value, best move and PV.
@@ -52,25 +52,10 @@ struct Minimax<M> {
 
 impl<M: Copy + PartialEq + std::fmt::Debug> Minimax<M> {
     fn search<G: Game<Move = M>>(&mut self, game: &mut G, depth: u32, ply: usize) -> Score {
-        self.stats.nodes += 1;
-        self.stack.enter(ply);
-        if let Some(v) = game.outcome() {
-            self.stats.leaves += 1;
-            return mate_in(v, ply as u32);
-        }
-        if depth == 0 {
-            self.stats.leaves += 1;
-            return game.evaluate();
-        }
-        let mut moves = std::mem::take(&mut self.stack.moves[ply]);
-        moves.clear();
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
-            self.stats.leaves += 1;
-            self.stack.moves[ply] = moves;
-            return mate_in(game.no_moves_score(), ply as u32);
-        }
-        game.order_moves(&mut moves);
+        let moves = match open_node(game, &mut self.stack, &mut self.stats, depth, ply) {
+            NodeStart::Leaf(v) => return v,
+            NodeStart::Moves(m) => m,
+        };
         let mut best = -INF;
         for &mv in &moves {
             game.play(mv);

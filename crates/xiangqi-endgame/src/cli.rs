@@ -123,13 +123,7 @@ pub fn main() -> i32 {
             .map(|_| 0)
             .map_err(Into::into),
     };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            2
-        }
-    }
+    batch::exit_code(result)
 }
 
 #[derive(serde::Serialize)]
