@@ -1,0 +1,360 @@
+//! The command line: `run` (default), `solve`, `replay`, `trace`, `check-trace`.
+
+use crate::agents::{from_spec, run as run_agent};
+use crate::level::Level;
+use crate::render;
+use crate::sim::{action_string, parse_actions, play, ResultLine};
+use crate::solve::{max_score, shortest};
+use crate::state::Outcome;
+use crate::trace::{check_trace, write_trace};
+use crate::vgdl::Game;
+use anyhow::{anyhow, bail, Result};
+use batch::{output_name, run_batch, write_atomic, CommonArgs};
+use clap::{Parser, Subcommand, ValueEnum};
+use search_core::{Deadline, Limits};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The GVGAI puzzle game Bait: agents, optimal solutions, replays.
+#[derive(Debug, Parser)]
+#[command(name = "bait", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, clap::Args)]
+struct GameArg {
+    /// Game description (VGDL); default: the project's own description of Bait.
+    #[arg(long, value_name = "FILE")]
+    game: Option<PathBuf>,
+    /// Print the score as the Java engine does (`Score:5.0`).
+    #[arg(long)]
+    java_double: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run an agent on a level (or every level of a folder): result line and action string.
+    Run {
+        /// Level file or folder.
+        level: PathBuf,
+        /// Agent: dfs, dls:DEPTH[:MS], astar, bfs, mcts:MS.
+        #[arg(long, default_value = "astar")]
+        agent: String,
+        #[command(flatten)]
+        game: GameArg,
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+    /// Provably optimal plan: the shortest win, or the highest score (then shortest).
+    Solve {
+        /// Level file or folder.
+        level: PathBuf,
+        /// What to optimise.
+        #[arg(long, value_enum, default_value_t = Objective::Shortest)]
+        objective: Objective,
+        /// Give up after expanding this many states.
+        #[arg(long)]
+        max_states: Option<u64>,
+        /// Give up after this many seconds.
+        #[arg(long)]
+        time: Option<f64>,
+        #[command(flatten)]
+        game: GameArg,
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+    /// Validate and replay an action string: the engine's result line.
+    Replay {
+        /// Level file.
+        level: PathBuf,
+        /// Actions over U D L R N.
+        actions: String,
+        /// Draw every step in the terminal.
+        #[arg(long)]
+        show: bool,
+        /// Write a self-contained HTML page animating the replay.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        #[command(flatten)]
+        game: GameArg,
+    },
+    /// Print the engine-format trace (state after every action).
+    Trace {
+        /// Level file.
+        level: PathBuf,
+        /// Actions over U D L R N.
+        actions: String,
+        #[command(flatten)]
+        game: GameArg,
+    },
+    /// Compare a trace file with the simulator, line by line.
+    CheckTrace {
+        /// Level file.
+        level: PathBuf,
+        /// Trace file (`INIT`, `<A> <state>`..., `END` blocks).
+        trace: PathBuf,
+        #[command(flatten)]
+        game: GameArg,
+    },
+}
+
+/// What `solve` optimises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Objective {
+    /// Fewest actions to win.
+    Shortest,
+    /// Highest final score among wins (then fewest actions).
+    MaxScore,
+}
+
+fn load_game(g: &GameArg) -> Result<Game> {
+    match &g.game {
+        Some(p) => batch::parse_file(p),
+        None => crate::DEFAULT_GAME
+            .parse()
+            .map_err(|e| anyhow!("built-in game description: {e}")),
+    }
+}
+
+fn load_level(game: &Game, path: &Path) -> Result<Level> {
+    let text = batch::read_text(path)?;
+    Level::parse(game.clone(), &text).map_err(|e| e.in_file(path).into())
+}
+
+/// Level files: `.txt` files that are not game descriptions.
+fn is_level_file(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "txt")
+        && std::fs::read_to_string(p).is_ok_and(|t| !t.contains("BasicGame"))
+        && !p
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("output"))
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> i32 {
+    let args = batch::with_default_subcommand(
+        std::env::args_os().collect(),
+        &["run", "solve", "replay", "trace", "check-trace"],
+        "run",
+    );
+    batch::exit_code(dispatch(Cli::parse_from(args)))
+}
+
+#[derive(serde::Serialize)]
+struct Outcome2 {
+    level: String,
+    result: String,
+    win: bool,
+    score: i32,
+    actions: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_score: Option<i32>,
+    seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expanded: Option<u64>,
+}
+
+fn dispatch(cli: Cli) -> Result<i32> {
+    match cli.command {
+        Command::Run {
+            level,
+            agent,
+            game,
+            common,
+        } => {
+            let g = load_game(&game)?;
+            from_spec(&agent, common.seed).map_err(|e| anyhow!(e))?;
+            let out_dir = common.output_dir(&level);
+            let report = run_batch(&level, is_level_file, common.quiet, |path| {
+                let lvl = load_level(&g, path)?;
+                let mut a = from_spec(&agent, common.seed).map_err(|e| anyhow!(e))?;
+                let r = run_agent(&lvl, a.as_mut());
+                let line = ResultLine {
+                    state: &r.state,
+                    java_double: game.java_double,
+                }
+                .to_string();
+                let name = path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
+                write_atomic(
+                    &out_dir.join(output_name(&name, "txt")),
+                    format!("{}\n", action_string(&r.actions)).as_bytes(),
+                )?;
+                if !common.quiet && !common.json {
+                    println!(
+                        "{name} [{agent}]: {line}  ({:.2} s, slowest decision {:.1} ms)",
+                        r.elapsed.as_secs_f64(),
+                        r.slowest.as_secs_f64() * 1e3
+                    );
+                }
+                Ok(Outcome2 {
+                    level: name,
+                    result: line,
+                    win: r.state.outcome == Outcome::Won,
+                    score: r.state.score,
+                    actions: action_string(&r.actions),
+                    max_score: None,
+                    seconds: r.elapsed.as_secs_f64(),
+                    expanded: None,
+                })
+            })?;
+            finish(report, &common)
+        }
+        Command::Solve {
+            level,
+            objective,
+            max_states,
+            time,
+            game,
+            common,
+        } => {
+            let g = load_game(&game)?;
+            let out_dir = common.output_dir(&level);
+            let report = run_batch(&level, is_level_file, common.quiet, |path| {
+                let lvl = load_level(&g, path)?;
+                let limits = Limits {
+                    max_expanded: max_states,
+                    deadline: time.map_or(Deadline::none(), |t| {
+                        Deadline::after(Duration::from_secs_f64(t))
+                    }),
+                };
+                let t = std::time::Instant::now();
+                let (best, plan) = match objective {
+                    Objective::Shortest => {
+                        let p = shortest(&lvl, &limits);
+                        (None, p)
+                    }
+                    Objective::MaxScore => max_score(&lvl, &limits),
+                };
+                let name = path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
+                if plan.stopped.is_some() {
+                    bail!(
+                        "{name}: budget exhausted after {} states; no proof",
+                        plan.stats.expanded
+                    );
+                }
+                if plan.actions.is_empty() {
+                    bail!("{name}: no winning play exists");
+                }
+                let states = play(&lvl, &plan.actions);
+                let last = states.last().expect("the start");
+                let line = ResultLine {
+                    state: last,
+                    java_double: game.java_double,
+                }
+                .to_string();
+                write_atomic(
+                    &out_dir.join(output_name(&name, "txt")),
+                    format!("{}\n", action_string(&plan.actions)).as_bytes(),
+                )?;
+                if !common.quiet && !common.json {
+                    println!(
+                        "{name}: {} actions, score {}: {}\n  {line}  ({:.2} s, {} states expanded)",
+                        plan.actions.len(),
+                        plan.score,
+                        action_string(&plan.actions),
+                        t.elapsed().as_secs_f64(),
+                        plan.stats.expanded
+                    );
+                }
+                Ok(Outcome2 {
+                    level: name,
+                    result: line,
+                    win: true,
+                    score: plan.score,
+                    actions: action_string(&plan.actions),
+                    max_score: best,
+                    seconds: t.elapsed().as_secs_f64(),
+                    expanded: Some(plan.stats.expanded),
+                })
+            })?;
+            finish(report, &common)
+        }
+        Command::Replay {
+            level,
+            actions,
+            show,
+            html,
+            game,
+        } => {
+            let g = load_game(&game)?;
+            let lvl = load_level(&g, &level)?;
+            let acts = parse_actions(&actions).map_err(|e| anyhow!(e))?;
+            let states = play(&lvl, &acts);
+            let used = states.len() - 1;
+            if show {
+                print!("{}", render::show(&lvl, &states, &acts[..used]));
+            }
+            if let Some(file) = html {
+                let title = format!("Bait replay: {}", level.display());
+                write_atomic(
+                    &file,
+                    render::html(&lvl, &states, &acts[..used], &title).as_bytes(),
+                )?;
+            }
+            let last = states.last().expect("the start");
+            println!(
+                "{}",
+                ResultLine {
+                    state: last,
+                    java_double: game.java_double
+                }
+            );
+            if used < acts.len() {
+                eprintln!(
+                    "note: the game ended after {used} of {} actions",
+                    acts.len()
+                );
+            }
+            Ok(0)
+        }
+        Command::Trace {
+            level,
+            actions,
+            game,
+        } => {
+            let g = load_game(&game)?;
+            let lvl = load_level(&g, &level)?;
+            let acts = parse_actions(&actions).map_err(|e| anyhow!(e))?;
+            print!("{}", write_trace(&lvl, &acts));
+            Ok(0)
+        }
+        Command::CheckTrace { level, trace, game } => {
+            let g = load_game(&game)?;
+            let lvl = load_level(&g, &level)?;
+            match check_trace(&lvl, &batch::read_text(&trace)?) {
+                Ok((blocks, lines)) => {
+                    println!("ok: {blocks} blocks, {lines} lines identical");
+                    Ok(0)
+                }
+                Err(e) => {
+                    println!("FAIL: {}: {e}", trace.display());
+                    Ok(1)
+                }
+            }
+        }
+    }
+}
+
+fn finish(report: batch::BatchReport<Outcome2>, common: &CommonArgs) -> Result<i32> {
+    if common.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &serde_json::json!({ "files": report.files, "summary": report.summary() })
+            )?
+        );
+    } else if !common.quiet || report.failures() > 0 {
+        println!("{}", report.summary());
+    }
+    Ok(report.exit_code())
+}

@@ -1,0 +1,4 @@
+//! `bait`: see the library documentation.
+fn main() {
+    std::process::exit(bait::cli::main());
+}

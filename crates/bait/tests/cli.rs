@@ -1,0 +1,60 @@
+//! The binary as a user meets it.
+
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bait"))
+}
+
+const LEVEL: &str = "wwwww\nwgAww\nww  w\nw 11w\nwwk w\nwwwww";
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("bait-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("levels")).unwrap();
+    d
+}
+
+#[test]
+fn replay_prints_the_engine_result_line_and_html() {
+    let d = temp("replay");
+    let level = d.join("levels/tiny.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    let out = bin().arg("replay").arg(&level).arg("DRDLDUUUL").arg("--html").arg(d.join("r.html")).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "Result (1->win; 0->lose):1, Score:5, timesteps:8\n");
+    let page = std::fs::read_to_string(d.join("r.html")).unwrap();
+    assert!(page.contains("<canvas") && page.contains("step 9: L"));
+    let bad = bin().arg("replay").arg(&level).arg("DRX").output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`X` is not an action"));
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn solve_a_folder_skips_the_game_file_and_reports_unwinnable_levels() {
+    let d = temp("solve");
+    std::fs::write(d.join("levels/a_1.txt"), LEVEL).unwrap();
+    std::fs::write(d.join("levels/a_2.txt"), "wwww\nwAgw\nwwww").unwrap();
+    std::fs::write(d.join("levels/game.txt"), bait::DEFAULT_GAME).unwrap();
+    let out = bin().arg("solve").arg(d.join("levels")).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("a_1.txt: 9 actions, score 5: DRDLDUUUL"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("2 files: 1 ok, 1 failed"), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a_2.txt: no winning play exists"));
+    assert_eq!(std::fs::read_to_string(d.join("output/output_a_1.txt")).unwrap(), "DRDLDUUUL\n");
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn agents_run_and_are_reproducible() {
+    let d = temp("agents");
+    let level = d.join("levels/tiny.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    for agent in ["dfs", "dls:5", "astar", "bfs"] {
+        let out = bin().args(["run"]).arg(&level).args(["--agent", agent, "-o"]).arg(d.join("out")).output().unwrap();
+        assert!(out.status.success(), "{agent}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("Result (1->win; 0->lose):1, Score:5"), "{agent}");
+    }
+}

@@ -1,0 +1,187 @@
+//! Property tests on random small levels: the compiled Bait rules equal the general VGDL
+//! interpreter state by state; A* finds the same shortest win as breadth-first search over the
+//! interpreter; the max-score solver equals an exhaustive enumeration of reachable states.
+
+use bait::sim::{step, step_general, Action};
+use bait::solve::{max_score, shortest};
+use bait::state::{Outcome, State};
+use bait::{Level, DEFAULT_GAME};
+use proptest::prelude::*;
+use search_core::hash::FastSet;
+use std::collections::VecDeque;
+
+fn level_text() -> impl Strategy<Value = String> {
+    (
+        3usize..7,
+        3usize..8,
+        prop::collection::vec(0u8..10, 60),
+        any::<u64>(),
+    )
+        .prop_map(|(h, w, cells, seed)| {
+            let mut grid = vec![vec!['w'; w + 2]; h + 2];
+            let mut k = 0;
+            for row in grid.iter_mut().take(h + 1).skip(1) {
+                for cell in row.iter_mut().take(w + 1).skip(1) {
+                    *cell = match cells[k % cells.len()] {
+                        0..=3 => ' ',
+                        4 => 'w',
+                        5 | 6 => '0',
+                        7 | 8 => '1',
+                        _ => 'm',
+                    };
+                    k += 1;
+                }
+            }
+            // At most three boxes, so that exhaustive searches stay small.
+            let mut boxes = 0;
+            for row in grid.iter_mut() {
+                for cell in row.iter_mut() {
+                    if *cell == '1' {
+                        boxes += 1;
+                        if boxes > 3 {
+                            *cell = ' ';
+                        }
+                    }
+                }
+            }
+            // Place avatar, key and goal on distinct interior cells.
+            let n = h * w;
+            let pick = |i: u64| ((seed >> (i * 16)) as usize % n, 0);
+            let mut used = Vec::new();
+            for (i, ch) in ['A', 'k', 'g'].into_iter().enumerate() {
+                let (mut p, _) = pick(i as u64);
+                while used.contains(&p) {
+                    p = (p + 1) % n;
+                }
+                used.push(p);
+                grid[1 + p / w][1 + p % w] = ch;
+            }
+            grid.iter()
+                .map(|r| r.iter().collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+}
+
+fn level(text: &str) -> Level {
+    Level::parse(DEFAULT_GAME.parse().unwrap(), text).unwrap()
+}
+
+fn bfs_shortest(l: &Level) -> Option<usize> {
+    let mut seen = FastSet::default();
+    let mut q = VecDeque::from([(l.initial, 0usize)]);
+    seen.insert(l.initial);
+    while let Some((s, d)) = q.pop_front() {
+        if s.outcome == Outcome::Won {
+            return Some(d);
+        }
+        if s.over() {
+            continue;
+        }
+        for a in Action::MOVES {
+            let n = step_general(l, &s, a);
+            if seen.insert(n) {
+                q.push_back((n, d + 1));
+            }
+        }
+    }
+    None
+}
+
+fn exhaustive_max_score(l: &Level) -> Option<i32> {
+    let mut seen: FastSet<State> = FastSet::default();
+    let mut stack = vec![l.initial];
+    seen.insert(l.initial);
+    let mut best = None;
+    while let Some(s) = stack.pop() {
+        if s.outcome == Outcome::Won {
+            best = best.max(Some(s.score));
+            continue;
+        }
+        if s.over() {
+            continue;
+        }
+        for a in Action::MOVES {
+            let n = step_general(l, &s, a);
+            if seen.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn compiled_rules_equal_the_interpreter(text in level_text(), actions in prop::collection::vec(0usize..5, 0..60)) {
+        let l = level(&text);
+        prop_assert!(l.fast.is_some());
+        let mut s = l.initial;
+        for a in actions {
+            let a = [Action::Up, Action::Down, Action::Left, Action::Right, Action::Nil][a];
+            let fast = step(&l, &s, a);
+            let slow = step_general(&l, &s, a);
+            prop_assert_eq!(fast, slow, "{}\nafter {:?}", text, a);
+            prop_assert_eq!(fast.tick, slow.tick);
+            s = fast;
+        }
+    }
+
+    #[test]
+    fn astar_equals_breadth_first(text in level_text()) {
+        let l = level(&text);
+        let plan = shortest(&l, &search_core::Limits::none());
+        let truth = bfs_shortest(&l);
+        prop_assert_eq!((!plan.actions.is_empty()).then_some(plan.actions.len()), truth, "{}", text);
+        if !plan.actions.is_empty() {
+            let last = *bait::sim::play(&l, &plan.actions).last().unwrap();
+            prop_assert_eq!(last.outcome, Outcome::Won);
+        }
+    }
+
+    #[test]
+    fn max_score_equals_exhaustive_search(text in level_text()) {
+        let l = level(&text);
+        let (best, plan) = max_score(&l, &search_core::Limits::none());
+        let truth = exhaustive_max_score(&l);
+        prop_assert_eq!(best, truth, "{}", text);
+        if let Some(b) = best {
+            let last = *bait::sim::play(&l, &plan.actions).last().unwrap();
+            prop_assert_eq!((last.outcome, last.score), (Outcome::Won, b));
+        }
+    }
+}
+
+#[test]
+fn description_errors_name_the_line() {
+    let err = |t: &str| t.parse::<bait::vgdl::Game>().unwrap_err().to_string();
+    assert_eq!(err("Game\n"), "1: expected `BasicGame`, found `Game`");
+    assert_eq!(
+        err("BasicGame\n  SpriteSet\n    a > Flicker\n"),
+        "3: sprite class `Flicker` is not supported"
+    );
+    assert_eq!(
+        err("BasicGame\n  SpriteSet\n    a > Immovable\n  InteractionSet\n    a wall > teleportToExit\n"),
+        "5: effect `teleportToExit` is not supported"
+    );
+    assert_eq!(
+        err("BasicGame\n  InteractionSet\n    a wall > stepBack\n"),
+        "3: unknown sprite `a`"
+    );
+}
+
+#[test]
+fn changed_scores_in_the_description_change_the_game() {
+    let game = DEFAULT_GAME.replace("scoreChange=5", "scoreChange=50");
+    let l = Level::parse(
+        game.parse().unwrap(),
+        "wwwww\nwgAww\nww  w\nw 11w\nwwk w\nwwwww",
+    )
+    .unwrap();
+    let last = *bait::sim::play(&l, &bait::sim::parse_actions("DRDLDUUUL").unwrap())
+        .last()
+        .unwrap();
+    assert_eq!((last.outcome, last.score), (Outcome::Won, 50));
+}

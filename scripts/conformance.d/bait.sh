@@ -1,0 +1,34 @@
+# bait: every trace line (with the project's game description and with the homework's own),
+# every reference solution replayed to its score and timesteps, the shortest wins of all five
+# levels (lvl3 capped at 180 s) and the maximum scores of levels 0, 1, 2, 4.
+# Sourced by scripts/conformance.sh (variables: data, bin, tmp; function: check).
+bd="$data/bait"
+if [ -d "$bd" ]; then
+    bb="$bin/bait"
+    for i in 0 1 2 3 4; do
+        verdict=$("$bb" check-trace "$bd/bait_lvl$i.txt" "$bd/traces/bait_lvl$i.trace")
+        check "bait lvl$i trace (project game description)" $? "($verdict)"
+        verdict=$("$bb" check-trace "$bd/bait_lvl$i.txt" "$bd/traces/bait_lvl$i.trace" --game "$bd/bait.txt")
+        check "bait lvl$i trace (homework bait.txt)" $? "($verdict)"
+    done
+    while read -r lvl kind len score ticks actions; do
+        case "$lvl" in "#"*|"") continue ;; esac
+        expected="Result (1->win; 0->lose):1, Score:$score.0, timesteps:$ticks"
+        got=$("$bb" replay "$bd/bait_lvl$lvl.txt" "$actions" --java-double 2>/dev/null)
+        [ "$got" = "$expected" ]; check "bait lvl$lvl $kind reference replays" $? "($got)"
+    done < "$bd/reference_solutions.txt"
+    for i in 0 1 2 4 3; do
+        want=$(awk -v l="$i" '$1 == l && $2 == "shortest" {print $3, $4}' "$bd/reference_solutions.txt")
+        out=$(timeout 180 "$bb" solve "$bd/bait_lvl$i.txt" -o "$tmp/bait" --json --quiet 2>/dev/null)
+        got=$(echo "$out" | python3 -c 'import json,sys; f=json.load(sys.stdin)["files"][0]["result"]; print(len(f["actions"]), f["score"])' 2>/dev/null)
+        [ "$got" = "$want" ]; check "bait lvl$i shortest win" $? "(expected length score $want, got ${got:-timeout})"
+    done
+    for i in 0 1 2 4; do
+        want=$(awk -v l="$i" '$1 == l && $2 == "maxscore" {print $3, $4}' "$bd/reference_solutions.txt")
+        out=$(timeout 300 "$bb" solve "$bd/bait_lvl$i.txt" --objective max-score -o "$tmp/bait" --json --quiet 2>/dev/null)
+        got=$(echo "$out" | python3 -c 'import json,sys; f=json.load(sys.stdin)["files"][0]["result"]; print(len(f["actions"]), f["score"])' 2>/dev/null)
+        [ "$got" = "$want" ]; check "bait lvl$i maximum score" $? "(expected length score $want, got ${got:-timeout})"
+    done
+    "$bb" run "$bd/bait_lvl0.txt" --agent dfs -o "$tmp/bait-dfs" --quiet --json | grep -q '"win": true'
+    check "bait DFS agent wins lvl0" $? ""
+fi
