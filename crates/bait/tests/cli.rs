@@ -20,9 +20,19 @@ fn replay_prints_the_engine_result_line_and_html() {
     let d = temp("replay");
     let level = d.join("levels/tiny.txt");
     std::fs::write(&level, LEVEL).unwrap();
-    let out = bin().arg("replay").arg(&level).arg("DRDLDUUUL").arg("--html").arg(d.join("r.html")).output().unwrap();
+    let out = bin()
+        .arg("replay")
+        .arg(&level)
+        .arg("DRDLDUUUL")
+        .arg("--html")
+        .arg(d.join("r.html"))
+        .output()
+        .unwrap();
     assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "Result (1->win; 0->lose):1, Score:5, timesteps:8\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Result (1->win; 0->lose):1, Score:5, timesteps:8\n"
+    );
     let page = std::fs::read_to_string(d.join("r.html")).unwrap();
     assert!(page.contains("<canvas") && page.contains("step 9: L"));
     let bad = bin().arg("replay").arg(&level).arg("DRX").output().unwrap();
@@ -40,10 +50,19 @@ fn solve_a_folder_skips_the_game_file_and_reports_unwinnable_levels() {
     let out = bin().arg("solve").arg(d.join("levels")).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("a_1.txt: 9 actions, score 5: DRDLDUUUL"), "{stdout}");
-    assert!(stdout.trim_end().ends_with("2 files: 1 ok, 1 failed"), "{stdout}");
+    assert!(
+        stdout.contains("a_1.txt: 9 actions, score 5: DRDLDUUUL"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.trim_end().ends_with("2 files: 1 ok, 1 failed"),
+        "{stdout}"
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("a_2.txt: no winning play exists"));
-    assert_eq!(std::fs::read_to_string(d.join("output/output_a_1.txt")).unwrap(), "DRDLDUUUL\n");
+    assert_eq!(
+        std::fs::read_to_string(d.join("output/output_a_1.txt")).unwrap(),
+        "DRDLDUUUL\n"
+    );
     std::fs::remove_dir_all(d).unwrap();
 }
 
@@ -53,8 +72,17 @@ fn agents_run_and_are_reproducible() {
     let level = d.join("levels/tiny.txt");
     std::fs::write(&level, LEVEL).unwrap();
     for agent in ["dfs", "dls:5", "astar", "bfs"] {
-        let out = bin().args(["run"]).arg(&level).args(["--agent", agent, "-o"]).arg(d.join("out")).output().unwrap();
+        let out = bin()
+            .args(["run"])
+            .arg(&level)
+            .args(["--agent", agent, "-o"])
+            .arg(d.join("out"))
+            .output()
+            .unwrap();
         assert!(out.status.success(), "{agent}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("Result (1->win; 0->lose):1, Score:5"), "{agent}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("Result (1->win; 0->lose):1, Score:5"),
+            "{agent}"
+        );
     }
 }

@@ -1,0 +1,53 @@
+//! connect4 benchmarks: MCTS iterations per second on an empty 12x12 board with the obstacle,
+//! and the 7x6 solver on Pascal Pons' test sets (read from ../shared/data when present, never
+//! copied into the repository; his published mean times are in the spec).
+#![allow(missing_docs)]
+
+use connect4::engine::{Engine, EngineConfig, GameState};
+use connect4::solver7x6::{Position, Solver};
+use connect4::Board;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::path::Path;
+use std::time::Duration;
+
+fn mcts(c: &mut Criterion) {
+    let mut g = c.benchmark_group("mcts_12x12");
+    g.throughput(Throughput::Elements(2000));
+    g.bench_function("2000_iterations", |b| {
+        b.iter(|| {
+            let mut e = Engine::new(EngineConfig {
+                iterations: Some(2000),
+                time: Duration::from_secs(60),
+                ..Default::default()
+            });
+            e.choose(&GameState::new(Board::new(12, 12, 5, 6), 1))
+        })
+    });
+    g.finish();
+}
+
+fn solver(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/connect4");
+    let mut g = c.benchmark_group("solver_7x6");
+    g.sample_size(10);
+    for set in ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"] {
+        let Ok(text) = std::fs::read_to_string(dir.join(set)) else {
+            eprintln!("{set}: not found, skipped");
+            continue;
+        };
+        let positions: Vec<Position> = text
+            .lines()
+            .take(100)
+            .map(|l| Position::parse(l.split(' ').next().unwrap()).unwrap())
+            .collect();
+        g.throughput(Throughput::Elements(positions.len() as u64));
+        let mut s = Solver::default();
+        g.bench_function(format!("{set}_first_100"), |b| {
+            b.iter(|| positions.iter().map(|p| s.solve(p, false)).sum::<i32>())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, mcts, solver);
+criterion_main!(benches);

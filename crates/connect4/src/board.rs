@@ -1,0 +1,233 @@
+//! The course's board and judge (spec §2–§3): M rows x N columns (row 0 at the top), one
+//! forbidden cell, gravity, `top[]` exactly as the judge keeps it, four or more in a row through
+//! the last stone wins, a full board without a line is a draw.
+//!
+//! Stones are stored by player number, 1 for the first mover and 2 for the second; the course
+//! interfaces (where every AI sees itself as 2) are translated at the edges.
+
+use std::fmt;
+
+/// An M x N board with an obstacle.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Rows.
+    pub m: usize,
+    /// Columns.
+    pub n: usize,
+    /// Obstacle row.
+    pub no_x: usize,
+    /// Obstacle column.
+    pub no_y: usize,
+    cells: Vec<u8>,
+    top: Vec<usize>,
+}
+
+impl Board {
+    /// An empty board; `top` as the judge sets it up.
+    ///
+    /// ```
+    /// use connect4::Board;
+    /// let b = Board::new(9, 10, 8, 3); // obstacle in the bottom row
+    /// assert_eq!(b.top()[3], 8);
+    /// assert_eq!(b.top()[0], 9);
+    /// ```
+    pub fn new(m: usize, n: usize, no_x: usize, no_y: usize) -> Board {
+        let mut top = vec![m; n];
+        if no_x == m - 1 {
+            top[no_y] = m - 1;
+        }
+        Board {
+            m,
+            n,
+            no_x,
+            no_y,
+            cells: vec![0; m * n],
+            top,
+        }
+    }
+
+    /// Builds a board from the course's arrays (`board` with 1 = opponent, 2 = self, as the AI
+    /// sees it), checking they are consistent. `me` is the player number to give the AI's stones.
+    pub fn from_course(
+        m: usize,
+        n: usize,
+        top: &[i32],
+        board: &[i32],
+        no_x: usize,
+        no_y: usize,
+        me: u8,
+    ) -> Result<Board, String> {
+        if top.len() != n || board.len() != m * n {
+            return Err(format!(
+                "expected {n} top values and {} board values",
+                m * n
+            ));
+        }
+        if no_x >= m || no_y >= n {
+            return Err(format!(
+                "obstacle ({no_x}, {no_y}) is off the {m}x{n} board"
+            ));
+        }
+        let them = 3 - me;
+        let mut b = Board::new(m, n, no_x, no_y);
+        for (i, &v) in board.iter().enumerate() {
+            b.cells[i] = match v {
+                0 => 0,
+                1 => them,
+                2 => me,
+                other => {
+                    return Err(format!(
+                        "board value {other} at ({}, {}) is not 0, 1 or 2",
+                        i / n,
+                        i % n
+                    ))
+                }
+            };
+        }
+        for (y, &t) in top.iter().enumerate() {
+            if t < 0 || t as usize > m {
+                return Err(format!("top[{y}] = {t} is outside 0..={m}"));
+            }
+            b.top[y] = t as usize;
+        }
+        Ok(b)
+    }
+
+    /// The judge's `top[]`.
+    pub fn top(&self) -> &[usize] {
+        &self.top
+    }
+
+    /// The stone at (x, y): 0 empty, 1 or 2.
+    #[inline]
+    pub fn at(&self, x: usize, y: usize) -> u8 {
+        self.cells[x * self.n + y]
+    }
+
+    /// Whether column `y` has room.
+    #[inline]
+    pub fn can_play(&self, y: usize) -> bool {
+        self.top[y] > 0
+    }
+
+    /// The row a stone in column `y` would land on.
+    #[inline]
+    pub fn landing_row(&self, y: usize) -> Option<usize> {
+        self.can_play(y).then(|| self.top[y] - 1)
+    }
+
+    /// Whether (x, y) is a legal move now (the judge's test).
+    pub fn is_legal(&self, x: usize, y: usize) -> bool {
+        x < self.m && y < self.n && self.top[y] == x + 1 && (x, y) != (self.no_x, self.no_y)
+    }
+
+    /// Drops a stone of `player` into column `y` and returns its row; `top` is updated as the
+    /// judge does (skipping the obstacle).
+    ///
+    /// ```
+    /// use connect4::Board;
+    /// let mut b = Board::new(9, 9, 7, 2); // obstacle just above the bottom cell of column 2
+    /// assert_eq!(b.play(2, 1), 8);
+    /// assert_eq!(b.top()[2], 7); // skipped the obstacle: the next stone lands on row 6
+    /// assert_eq!(b.play(2, 2), 6);
+    /// ```
+    pub fn play(&mut self, y: usize, player: u8) -> usize {
+        let x = self.top[y] - 1;
+        self.cells[x * self.n + y] = player;
+        self.top[y] -= 1;
+        if x == self.no_x + 1 && y == self.no_y {
+            self.top[y] -= 1;
+        }
+        x
+    }
+
+    /// Removes the stone at (x, y) (the top of its column), restoring `top`.
+    pub fn unplay(&mut self, x: usize, y: usize) {
+        self.cells[x * self.n + y] = 0;
+        self.top[y] = x + 1;
+    }
+
+    /// Whether the stone at (x, y) is part of four or more in a row.
+    pub fn wins_at(&self, x: usize, y: usize) -> bool {
+        let p = self.at(x, y);
+        if p == 0 {
+            return false;
+        }
+        let count = |dx: i32, dy: i32| {
+            let (mut cx, mut cy, mut k) = (x as i32 + dx, y as i32 + dy, 0);
+            while cx >= 0
+                && cy >= 0
+                && (cx as usize) < self.m
+                && (cy as usize) < self.n
+                && self.at(cx as usize, cy as usize) == p
+            {
+                k += 1;
+                cx += dx;
+                cy += dy;
+            }
+            k
+        };
+        [(0, 1), (1, 0), (1, 1), (1, -1)]
+            .iter()
+            .any(|&(dx, dy)| 1 + count(dx, dy) + count(-dx, -dy) >= 4)
+    }
+
+    /// Whether playing column `y` would win for `player`.
+    pub fn would_win(&mut self, y: usize, player: u8) -> bool {
+        if !self.can_play(y) {
+            return false;
+        }
+        let top = self.top[y];
+        let x = self.play(y, player);
+        let w = self.wins_at(x, y);
+        self.cells[x * self.n + y] = 0;
+        self.top[y] = top;
+        w
+    }
+
+    /// Whether every column is full (the judge's tie test).
+    pub fn is_full(&self) -> bool {
+        self.top.iter().all(|&t| t == 0)
+    }
+
+    /// The course arrays as player `me` sees them (2 = own stones, 1 = opponent's).
+    pub fn course_view(&self, me: u8) -> (Vec<i32>, Vec<i32>) {
+        let top = self.top.iter().map(|&t| t as i32).collect();
+        let board = self
+            .cells
+            .iter()
+            .map(|&c| {
+                if c == 0 {
+                    0
+                } else if c == me {
+                    2
+                } else {
+                    1
+                }
+            })
+            .collect();
+        (top, board)
+    }
+}
+
+impl fmt::Display for Board {
+    /// The match tool's drawing: `A` first player, `B` second, `.` empty, `X` obstacle.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for x in 0..self.m {
+            for y in 0..self.n {
+                let c = if (x, y) == (self.no_x, self.no_y) {
+                    'X'
+                } else {
+                    match self.at(x, y) {
+                        1 => 'A',
+                        2 => 'B',
+                        _ => '.',
+                    }
+                };
+                write!(f, "{c} ")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

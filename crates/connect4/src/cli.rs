@@ -1,0 +1,216 @@
+//! The command line: `solve` (7x6 perfect solver), `move` (one getPoint decision as text),
+//! `saiblo` (the online judge's text protocol), `selfplay` (a game between two engine settings
+//! on a random board, drawn in the terminal).
+
+use crate::board::Board;
+use crate::engine::{Engine, EngineConfig, GameState};
+use crate::protocol::{get_point, saiblo};
+use crate::solver7x6::{Position, Solver};
+use anyhow::{anyhow, Result};
+use clap::{Parser, Subcommand};
+use rand::{Rng, SeedableRng};
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Gravity Connect Four with an obstacle, and a perfect 7x6 solver.
+#[derive(Debug, Parser)]
+#[command(name = "connect4", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, clap::Args)]
+struct EngineArgs {
+    /// Time per move in milliseconds (the course allows 3000).
+    #[arg(long, default_value_t = 2000)]
+    time_ms: u64,
+    /// Fixed number of MCTS iterations per move (reproducible play).
+    #[arg(long)]
+    iterations: Option<u64>,
+    /// Seed of the engine's random choices.
+    #[arg(long, default_value_t = 2024)]
+    seed: u64,
+}
+
+impl EngineArgs {
+    fn engine(&self) -> Engine {
+        Engine::new(EngineConfig {
+            time: Duration::from_millis(self.time_ms),
+            iterations: self.iterations,
+            seed: self.seed,
+            ..Default::default()
+        })
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve 7x6 positions (Pons' notation: 1-based columns), one `moves [score]` per line.
+    Solve {
+        /// File of positions (default: stdin).
+        file: Option<PathBuf>,
+        /// Compare with the score given on each line; exit 1 on any difference.
+        #[arg(long)]
+        check: bool,
+        /// Only the sign of the score (win/draw/loss).
+        #[arg(long)]
+        weak: bool,
+        /// Print the score of every column instead (-1000 = full), as Pons' `-a`.
+        #[arg(long)]
+        analyze: bool,
+    },
+    /// One decision from getPoint's arguments as text on stdin; prints `x y`.
+    Move(EngineArgs),
+    /// Play one game over the online judge's text protocol on stdin/stdout.
+    Saiblo(EngineArgs),
+    /// Watch the engine play itself on a random board.
+    Selfplay {
+        #[command(flatten)]
+        engine: EngineArgs,
+        /// Seed of the board (size and obstacle).
+        #[arg(long, default_value_t = 1)]
+        board_seed: u64,
+    },
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> i32 {
+    batch::exit_code(dispatch(Cli::parse()))
+}
+
+fn dispatch(cli: Cli) -> Result<i32> {
+    match cli.command {
+        Command::Solve {
+            file,
+            check,
+            weak,
+            analyze,
+        } => {
+            let reader: Box<dyn BufRead> = match &file {
+                Some(p) => Box::new(std::io::BufReader::new(
+                    std::fs::File::open(p).map_err(|e| anyhow!("{}: {e}", p.display()))?,
+                )),
+                None => Box::new(std::io::stdin().lock()),
+            };
+            solve(
+                reader,
+                file.as_ref()
+                    .map_or("stdin".into(), |p| p.display().to_string()),
+                check,
+                weak,
+                analyze,
+            )
+        }
+        Command::Move(a) => {
+            let mut e = a.engine();
+            let (x, y) = get_point(std::io::stdin().lock(), &mut e).map_err(|e| anyhow!(e))?;
+            println!("{x} {y}");
+            Ok(0)
+        }
+        Command::Saiblo(a) => {
+            let mut e = a.engine();
+            saiblo(std::io::stdin().lock(), std::io::stdout().lock(), &mut e)
+                .map_err(|e| anyhow!(e))?;
+            Ok(0)
+        }
+        Command::Selfplay { engine, board_seed } => {
+            let mut rng = search_core::SmallRng::seed_from_u64(board_seed);
+            let (m, n) = (rng.random_range(9..=12), rng.random_range(9..=12));
+            let (no_x, no_y) = (rng.random_range(0..m), rng.random_range(0..n));
+            let mut state = GameState::new(Board::new(m, n, no_x, no_y), 1);
+            let mut engines = [engine.engine(), engine.engine()];
+            while state.result.is_none() {
+                let p = state.to_move as usize - 1;
+                let t = Instant::now();
+                let y = engines[p].choose(&state);
+                state.play(y);
+                println!(
+                    "{} plays column {y} ({:.0} ms)\n{}",
+                    if p == 0 { 'A' } else { 'B' },
+                    t.elapsed().as_secs_f64() * 1e3,
+                    state.board
+                );
+            }
+            println!(
+                "result: {}",
+                match state.result {
+                    Some(1) => "A won",
+                    Some(2) => "B won",
+                    _ => "draw",
+                }
+            );
+            Ok(0)
+        }
+    }
+}
+
+fn solve(
+    reader: Box<dyn BufRead>,
+    name: String,
+    check: bool,
+    weak: bool,
+    analyze: bool,
+) -> Result<i32> {
+    let mut solver = Solver::default();
+    let (mut n, mut bad, mut explored) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line?;
+        let mut words = line.split_whitespace();
+        let Some(moves) = words.next() else { continue };
+        let pos = Position::parse(moves).map_err(|e| anyhow!("{name}:{}: {e}", i + 1))?;
+        solver.reset_counter();
+        if analyze {
+            let scores: Vec<String> = solver
+                .analyze(&pos, weak)
+                .iter()
+                .map(|s| s.unwrap_or(-1000).to_string())
+                .collect();
+            println!("{moves} {}", scores.join(" "));
+            continue;
+        }
+        let score = solver.solve(&pos, weak);
+        explored += solver.explored;
+        n += 1;
+        let given = words
+            .next()
+            .map(|w| {
+                w.parse::<i32>()
+                    .map_err(|_| anyhow!("{name}:{}: `{w}` is not a score", i + 1))
+            })
+            .transpose()?;
+        let expected = given.map(|g| if weak { g.signum() } else { g });
+        if check {
+            match expected {
+                Some(e) if e != score => {
+                    bad += 1;
+                    println!("{moves} {score} (expected {e})");
+                }
+                None => {
+                    return Err(anyhow!(
+                        "{name}:{}: --check needs a score on every line",
+                        i + 1
+                    ))
+                }
+                _ => {}
+            }
+        } else {
+            println!("{moves} {score}");
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    if n > 0 {
+        eprintln!(
+            "{name}: {n} positions, mean {:.3} ms and {:.0} positions explored per position, {:.0} K pos/s",
+            secs * 1e3 / n as f64,
+            explored as f64 / n as f64,
+            explored as f64 / secs.max(1e-9) / 1e3
+        );
+    }
+    if check {
+        println!("{} passed, {bad} failed", n - bad);
+    }
+    Ok(i32::from(bad > 0))
+}

@@ -1,0 +1,217 @@
+//! The playing engine: `search-core`'s UCT over the course board.
+//!
+//! Before searching it takes an immediate win and blocks an immediate loss (when there is a
+//! single threat). Rollouts do the same at every step and otherwise play uniformly at random, so
+//! simulated games are not decided by blunders. The tree is bounded, kept between moves when the
+//! new position follows from the old one (subtree reuse), and every random choice comes from the
+//! seed, so a fixed iteration budget gives reproducible moves.
+
+use crate::board::Board;
+use rand::Rng;
+use search_core::{Deadline, Mcts, MctsConfig, MctsState, Rollout, SmallRng};
+use std::time::Duration;
+
+/// A game in progress as MCTS sees it.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    /// The board.
+    pub board: Board,
+    /// Player to move, 1 or 2.
+    pub to_move: u8,
+    /// Winner (1 or 2), 0 for a draw, `None` while playing.
+    pub result: Option<u8>,
+}
+
+impl GameState {
+    /// A position with `to_move` to play.
+    pub fn new(board: Board, to_move: u8) -> GameState {
+        GameState {
+            board,
+            to_move,
+            result: None,
+        }
+    }
+
+    /// Plays column `y`.
+    pub fn play(&mut self, y: usize) {
+        let p = self.to_move;
+        let x = self.board.play(y, p);
+        if self.board.wins_at(x, y) {
+            self.result = Some(p);
+        } else if self.board.is_full() {
+            self.result = Some(0);
+        }
+        self.to_move = 3 - p;
+    }
+
+    /// The forced column, if any: an immediate win, or the block of a single immediate threat.
+    pub fn forced_move(&mut self) -> Option<usize> {
+        let me = self.to_move;
+        let n = self.board.n;
+        if let Some(y) = (0..n).find(|&y| self.board.would_win(y, me)) {
+            return Some(y);
+        }
+        let threats: Vec<usize> = (0..n)
+            .filter(|&y| self.board.would_win(y, 3 - me))
+            .collect();
+        (threats.len() == 1).then(|| threats[0])
+    }
+}
+
+impl MctsState for GameState {
+    type Move = usize;
+
+    fn legal_moves(&self, out: &mut Vec<usize>) {
+        if self.result.is_none() {
+            out.extend((0..self.board.n).filter(|&y| self.board.can_play(y)));
+        }
+    }
+
+    fn apply(&mut self, y: usize) {
+        self.play(y);
+    }
+
+    fn player(&self) -> usize {
+        (self.to_move - 1) as usize
+    }
+
+    fn terminal_reward(&self) -> Option<f64> {
+        self.result.map(|w| match w {
+            1 => 1.0,
+            2 => 0.0,
+            _ => 0.5,
+        })
+    }
+}
+
+/// Rollouts that win when they can, block when they must, else play at random.
+pub struct TacticalRollout;
+
+impl Rollout<GameState> for TacticalRollout {
+    fn choose(&mut self, state: &GameState, moves: &[usize], rng: &mut SmallRng) -> usize {
+        let mut s = state.clone();
+        match s.forced_move() {
+            Some(y) => y,
+            None => moves[rng.random_range(0..moves.len())],
+        }
+    }
+}
+
+/// Engine settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EngineConfig {
+    /// Time budget per move.
+    pub time: Duration,
+    /// Optional fixed iteration budget (for reproducible play); the time limit still applies.
+    pub iterations: Option<u64>,
+    /// UCT exploration constant.
+    pub exploration: f64,
+    /// Tree size limit in nodes (bounded memory).
+    pub max_nodes: usize,
+    /// Seed.
+    pub seed: u64,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            time: Duration::from_millis(2000),
+            iterations: None,
+            exploration: 0.9,
+            max_nodes: 4_000_000,
+            seed: 2024,
+        }
+    }
+}
+
+/// An engine that keeps its tree between the moves of one game.
+pub struct Engine {
+    config: EngineConfig,
+    tree: Option<Mcts<GameState>>,
+}
+
+impl Engine {
+    /// A new engine.
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine { config, tree: None }
+    }
+
+    /// Forgets the current game (the course's re-initialisation for a new game).
+    pub fn reset(&mut self) {
+        self.tree = None;
+    }
+
+    /// Chooses a column for `state`; the move is always legal when any is.
+    ///
+    /// ```
+    /// use connect4::{Board, engine::{Engine, EngineConfig, GameState}};
+    /// let mut b = Board::new(9, 9, 0, 0);
+    /// for y in [3, 4, 5] { b.play(y, 1); } // player 1 threatens on both sides
+    /// let mut e = Engine::new(EngineConfig { iterations: Some(500), ..Default::default() });
+    /// let y = e.choose(&GameState::new(b, 1));
+    /// assert!(y == 2 || y == 6); // completes four
+    /// ```
+    pub fn choose(&mut self, state: &GameState) -> usize {
+        let deadline = Deadline::after(self.config.time);
+        let mut s = state.clone();
+        let legal: Vec<usize> = (0..s.board.n).filter(|&y| s.board.can_play(y)).collect();
+        if let Some(y) = s.forced_move() {
+            self.tree = None;
+            return y;
+        }
+        let config = MctsConfig {
+            exploration: self.config.exploration,
+            max_iterations: self.config.iterations,
+            deadline,
+            rollout_depth: None,
+            max_nodes: self.config.max_nodes,
+            normalize: false,
+            seed: self.config.seed,
+        };
+        // Reuse the subtree when the new position follows from the tree's root by one or two moves.
+        let mut tree = match self.tree.take() {
+            Some(mut t) if same_game(t.state(), state) => {
+                if let Some(path) = moves_between(t.state(), state) {
+                    for y in path {
+                        t.advance(y);
+                    }
+                    t.set_config(config);
+                    t
+                } else {
+                    Mcts::new(state.clone(), config)
+                }
+            }
+            _ => Mcts::new(state.clone(), config),
+        };
+        let choice = tree
+            .search(&mut TacticalRollout)
+            .filter(|y| legal.contains(y))
+            .unwrap_or(legal[0]);
+        tree.advance(choice);
+        self.tree = Some(tree);
+        choice
+    }
+}
+
+fn same_game(a: &GameState, b: &GameState) -> bool {
+    (a.board.m, a.board.n, a.board.no_x, a.board.no_y)
+        == (b.board.m, b.board.n, b.board.no_x, b.board.no_y)
+}
+
+/// The columns played to go from `a` to `b` (at most two plies), if `b` follows from `a`.
+fn moves_between(a: &GameState, b: &GameState) -> Option<Vec<usize>> {
+    if a.board == b.board && a.to_move == b.to_move {
+        return Some(Vec::new());
+    }
+    for y in 0..a.board.n {
+        if !a.board.can_play(y) {
+            continue;
+        }
+        let mut s = a.clone();
+        s.play(y);
+        if s.board == b.board && s.to_move == b.to_move {
+            return Some(vec![y]);
+        }
+    }
+    None
+}

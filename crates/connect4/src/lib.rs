@@ -1,0 +1,13 @@
+//! # connect4
+//!
+//! Gravity Connect Four as the Tsinghua assignment plays it (M x N boards, 9..12 each, with one
+//! forbidden cell), an MCTS engine on `search-core`, the course's text interfaces, and a perfect
+//! solver for the standard 7x6 game.
+
+pub mod board;
+pub mod cli;
+pub mod engine;
+pub mod protocol;
+pub mod solver7x6;
+
+pub use board::Board;

@@ -1,0 +1,4 @@
+//! `connect4`: see the library documentation.
+fn main() {
+    std::process::exit(connect4::cli::main());
+}

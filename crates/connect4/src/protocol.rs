@@ -1,0 +1,155 @@
+//! The course's text interfaces.
+//!
+//! * `getPoint` as text: `M N noX noY lastX lastY`, then the N values of `top`, then the M·N
+//!   board values (0 empty, 1 opponent, 2 self); the answer is `x y`.
+//! * The online judge's plain-text protocol: first `M N noX noY`, then every turn `lastX lastY`,
+//!   `top`, board; each answer is a 4-byte big-endian length followed by `x y`.
+//!
+//! Input is read as whitespace-separated integers, so line breaks do not matter.
+
+use crate::board::Board;
+use crate::engine::{Engine, GameState};
+use std::io::{BufRead, Write};
+
+/// Reads whitespace-separated integers from a reader, one at a time.
+pub struct Tokens<R> {
+    reader: R,
+    buf: Vec<i64>,
+    pos: usize,
+    line: usize,
+}
+
+impl<R: BufRead> Tokens<R> {
+    /// Wraps a reader.
+    pub fn new(reader: R) -> Self {
+        Tokens {
+            reader,
+            buf: Vec::new(),
+            pos: 0,
+            line: 0,
+        }
+    }
+
+    /// The next integer, `Ok(None)` at end of input.
+    pub fn next_int(&mut self) -> Result<Option<i64>, String> {
+        while self.pos == self.buf.len() {
+            let mut s = String::new();
+            if self.reader.read_line(&mut s).map_err(|e| e.to_string())? == 0 {
+                return Ok(None);
+            }
+            self.line += 1;
+            self.buf = s
+                .split_whitespace()
+                .map(|t| {
+                    t.parse::<i64>()
+                        .map_err(|_| format!("line {}: `{t}` is not an integer", self.line))
+                })
+                .collect::<Result<_, _>>()?;
+            self.pos = 0;
+        }
+        self.pos += 1;
+        Ok(Some(self.buf[self.pos - 1]))
+    }
+
+    /// The next integer, an error at end of input.
+    pub fn expect(&mut self, what: &str) -> Result<i64, String> {
+        self.next_int()?
+            .ok_or_else(|| format!("input ended before {what}"))
+    }
+
+    /// `n` integers.
+    pub fn many(&mut self, n: usize, what: &str) -> Result<Vec<i32>, String> {
+        (0..n)
+            .map(|_| self.expect(what).map(|v| v as i32))
+            .collect()
+    }
+}
+
+fn size(t: &mut Tokens<impl BufRead>) -> Result<(usize, usize, usize, usize), String> {
+    let m = t.expect("M")?;
+    let n = t.expect("N")?;
+    let no_x = t.expect("noX")?;
+    let no_y = t.expect("noY")?;
+    if !(1..=64).contains(&m) || !(1..=64).contains(&n) {
+        return Err(format!("board size {m}x{n} is not supported"));
+    }
+    if no_x < 0 || no_y < 0 || no_x >= m || no_y >= n {
+        return Err(format!("obstacle ({no_x}, {no_y}) is off the board"));
+    }
+    Ok((m as usize, n as usize, no_x as usize, no_y as usize))
+}
+
+fn read_turn(
+    t: &mut Tokens<impl BufRead>,
+    m: usize,
+    n: usize,
+    no_x: usize,
+    no_y: usize,
+) -> Result<Option<GameState>, String> {
+    let Some(_last_x) = t.next_int()? else {
+        return Ok(None);
+    };
+    let _last_y = t.expect("lastY")?;
+    let top = t.many(n, "top")?;
+    let board = t.many(m * n, "the board")?;
+    let b = Board::from_course(m, n, &top, &board, no_x, no_y, 2)?;
+    if b.is_full() {
+        return Err("the board is full: no move to make".into());
+    }
+    Ok(Some(GameState::new(b, 2)))
+}
+
+/// Answers one `getPoint` call given as text.
+///
+/// ```
+/// use connect4::{protocol::get_point, engine::{Engine, EngineConfig}};
+/// let mut text = String::from("9 9 0 0 -1 -1\n");
+/// text += &"9 ".repeat(9);
+/// text += &" 0".repeat(81);
+/// let mut e = Engine::new(EngineConfig { iterations: Some(200), ..Default::default() });
+/// let (x, y) = get_point(text.as_bytes(), &mut e).unwrap();
+/// assert_eq!(x, 8);
+/// assert!(y < 9);
+/// ```
+pub fn get_point(input: impl BufRead, engine: &mut Engine) -> Result<(usize, usize), String> {
+    // The same order as the online protocol's first line followed by one turn.
+    let mut t = Tokens::new(input);
+    let (m, n, no_x, no_y) = size(&mut t)?;
+    let state = read_turn(&mut t, m, n, no_x, no_y)?.ok_or("missing lastX lastY")?;
+    let y = engine.choose(&state);
+    Ok((
+        state
+            .board
+            .landing_row(y)
+            .expect("the engine plays an open column"),
+        y,
+    ))
+}
+
+/// Plays one game of the online judge's text protocol on `input`/`output`.
+pub fn saiblo(
+    input: impl BufRead,
+    mut output: impl Write,
+    engine: &mut Engine,
+) -> Result<usize, String> {
+    let mut t = Tokens::new(input);
+    let (m, n, no_x, no_y) = size(&mut t)?;
+    let mut turns = 0;
+    while let Some(state) = read_turn(&mut t, m, n, no_x, no_y)? {
+        let y = engine.choose(&state);
+        let x = state
+            .board
+            .landing_row(y)
+            .expect("the engine plays an open column");
+        let msg = format!("{x} {y}");
+        output
+            .write_all(&(msg.len() as u32).to_be_bytes())
+            .map_err(|e| e.to_string())?;
+        output
+            .write_all(msg.as_bytes())
+            .map_err(|e| e.to_string())?;
+        output.flush().map_err(|e| e.to_string())?;
+        turns += 1;
+    }
+    Ok(turns)
+}

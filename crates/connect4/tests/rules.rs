@@ -1,0 +1,141 @@
+//! The course rules and the engine: `top[]` follows the judge on every board size with the
+//! obstacle anywhere, the engine never returns an illegal move, wins and blocks are found, and
+//! the 7x6 solver agrees with exhaustive search near the end of random games.
+
+use connect4::engine::{Engine, EngineConfig, GameState};
+use connect4::solver7x6::{Position, Solver};
+use connect4::Board;
+use proptest::prelude::*;
+
+/// The judge's `top[y]`, defined independently: one more than the lowest empty cell that is not
+/// the obstacle and has only stones or the obstacle below it; 0 when there is none.
+fn expected_top(b: &Board, y: usize) -> usize {
+    let mut r = b.m;
+    while r > 0 {
+        let row = r - 1;
+        if (row, y) != (b.no_x, b.no_y) && b.at(row, y) == 0 {
+            return r;
+        }
+        r -= 1;
+    }
+    0
+}
+
+fn board_strategy() -> impl Strategy<Value = (usize, usize, usize, usize)> {
+    (9usize..=12, 9usize..=12).prop_flat_map(|(m, n)| (Just(m), Just(n), 0..m, 0..n))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn top_follows_the_judge_and_moves_are_legal((m, n, no_x, no_y) in board_strategy(), picks in prop::collection::vec(any::<usize>(), 0..150)) {
+        let mut b = Board::new(m, n, no_x, no_y);
+        let mut player = 1;
+        for p in picks {
+            let open: Vec<usize> = (0..n).filter(|&y| b.can_play(y)).collect();
+            if open.is_empty() {
+                break;
+            }
+            let y = open[p % open.len()];
+            let x = b.landing_row(y).unwrap();
+            prop_assert!(b.is_legal(x, y));
+            prop_assert_ne!((x, y), (no_x, no_y));
+            b.play(y, player);
+            player = 3 - player;
+        }
+        for y in 0..n {
+            prop_assert_eq!(b.top()[y], expected_top(&b, y), "column {}", y);
+        }
+        prop_assert_eq!(b.at(no_x, no_y), 0, "nobody ever plays on the obstacle");
+    }
+
+    #[test]
+    fn engine_moves_are_always_legal((m, n, no_x, no_y) in board_strategy(), picks in prop::collection::vec(any::<usize>(), 0..100), seed in any::<u64>()) {
+        let mut s = GameState::new(Board::new(m, n, no_x, no_y), 1);
+        for p in picks {
+            if s.result.is_some() { break; }
+            let open: Vec<usize> = (0..n).filter(|&y| s.board.can_play(y)).collect();
+            s.play(open[p % open.len()]);
+        }
+        if s.result.is_none() {
+            let mut e = Engine::new(EngineConfig { iterations: Some(60), seed, ..Default::default() });
+            let y = e.choose(&s);
+            let x = s.board.landing_row(y);
+            prop_assert!(x.is_some_and(|x| s.board.is_legal(x, y)));
+        }
+    }
+}
+
+#[test]
+fn obstacle_in_the_top_row_fills_the_column_one_stone_early() {
+    let mut b = Board::new(9, 9, 0, 4);
+    for k in 0..7 {
+        b.play(4, 1 + (k % 2) as u8);
+    }
+    assert_eq!(b.top()[4], 2);
+    b.play(4, 1); // row 1: skips the obstacle in row 0
+    assert_eq!(b.top()[4], 0);
+    assert!(!b.can_play(4));
+}
+
+#[test]
+fn engine_blocks_a_single_threat() {
+    let mut b = Board::new(10, 10, 0, 0);
+    for y in [5, 6, 7] {
+        b.play(y, 2);
+    }
+    b.play(0, 1);
+    b.play(1, 1);
+    let mut e = Engine::new(EngineConfig {
+        iterations: Some(300),
+        ..Default::default()
+    });
+    let y = e.choose(&GameState::new(b, 1));
+    assert!(y == 4 || y == 8, "must block, played {y}");
+}
+
+/// Exhaustive negamax in Pons' score convention, for positions with few empty cells.
+fn brute(p: &Position) -> i32 {
+    let cells = 42;
+    if p.moves() == 42 {
+        return 0;
+    }
+    let mut best = -100;
+    for col in 0..7 {
+        if !p.can_play(col) {
+            continue;
+        }
+        let v = if p.is_winning_move(col) {
+            (cells + 1 - p.moves() as i32) / 2
+        } else {
+            let mut c = *p;
+            c.play_col(col);
+            -brute(&c)
+        };
+        best = best.max(v);
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn solver_equals_exhaustive_search_near_the_end(picks in prop::collection::vec(0usize..7, 60)) {
+        // Play random non-winning moves until 10 cells are left.
+        let mut seq = String::new();
+        let mut p = Position::default();
+        for pick in picks {
+            if p.moves() >= 32 { break; }
+            let col = (0..7).map(|k| (pick + k) % 7).find(|&c| p.can_play(c) && !p.is_winning_move(c));
+            let Some(col) = col else { return Ok(()) };
+            p.play_col(col);
+            seq.push(char::from(b'1' + col as u8));
+        }
+        if p.moves() < 32 { return Ok(()); }
+        let parsed = Position::parse(&seq).unwrap();
+        let mut s = Solver::default();
+        prop_assert_eq!(s.solve(&parsed, false), brute(&parsed), "{}", seq);
+    }
+}
