@@ -1,8 +1,9 @@
 //! The command line: `solve` (7x6 perfect solver), `move` (one getPoint decision as text),
-//! `saiblo` (the online judge's text protocol), `selfplay` (a game between two engine settings
-//! on a random board, drawn in the terminal).
+//! `saiblo` (the online judge's text protocol), `compete` (the course's match tool), `ladder`
+//! (the engine against the built-in opponents), `selfplay` (a game drawn in the terminal).
 
 use crate::board::Board;
+use crate::compete::{host_library, message, result_file, run_match, winner, Contestant};
 use crate::engine::{Engine, EngineConfig, GameState};
 use crate::protocol::{get_point, saiblo};
 use crate::solver7x6::{Position, Solver};
@@ -65,6 +66,51 @@ enum Command {
     Move(EngineArgs),
     /// Play one game over the online judge's text protocol on stdin/stdout.
     Saiblo(EngineArgs),
+    /// The course's match tool: A against B for N rounds (two games each), result file as the
+    /// course writes it. A and B are built-ins (random, greedy, alphabeta:D, mcts:MS) or shared
+    /// libraries with getPoint/clearPoint (run in child processes).
+    Compete {
+        /// Player A.
+        a: String,
+        /// Player B.
+        b: String,
+        /// Rounds (each two games on one random board).
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        /// Result file.
+        #[arg(long, default_value = "result.txt")]
+        result: PathBuf,
+        /// Games played at once (each timed player wants a free core).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Seed of the boards and players.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+        /// Print nothing but the summary.
+        #[arg(short, long)]
+        quiet: bool,
+    },
+    /// The engine against the built-in ladder of opponents: a table of wins, draws, losses.
+    Ladder {
+        /// Engine time per move in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        time_ms: u64,
+        /// Rounds per opponent (two games each).
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        /// Games at once.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Seed.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+    },
+    /// (internal) Host a shared library for the match tool, in a child process.
+    #[command(hide = true)]
+    HostLib {
+        /// The library.
+        path: PathBuf,
+    },
     /// Watch the engine play itself on a random board.
     Selfplay {
         #[command(flatten)]
@@ -115,6 +161,73 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 .map_err(|e| anyhow!(e))?;
             Ok(0)
         }
+        Command::Compete {
+            a,
+            b,
+            rounds,
+            result,
+            jobs,
+            seed,
+            quiet,
+        } => {
+            let ca = Contestant::parse(&a).map_err(|e| anyhow!(e))?;
+            let cb = Contestant::parse(&b).map_err(|e| anyhow!(e))?;
+            let bar = batch::progress_bar(2 * rounds as u64, "games", quiet);
+            let records = run_match(&ca, &cb, rounds, seed, jobs, |i, a_first, r| {
+                if !quiet {
+                    bar.suspend(|| {
+                        println!(
+                            "Round {i} {}: M = {}, N = {}: {}",
+                            if a_first { "A first" } else { "B first" },
+                            r.board.m,
+                            r.board.n,
+                            message(r.code)
+                        );
+                        print!("{}", r.board);
+                    });
+                }
+                bar.inc(1);
+            });
+            bar.finish_and_clear();
+            let text = result_file(&records);
+            batch::write_atomic(&result, text.as_bytes())?;
+            print!("{}", &text[text.find("Stat:").unwrap_or(0)..]);
+            Ok(0)
+        }
+        Command::Ladder {
+            time_ms,
+            rounds,
+            jobs,
+            seed,
+        } => {
+            let me = Contestant::Builtin(format!("mcts:{time_ms}"));
+            println!("| opponent | games | wins | draws | losses | win rate |\n|---|---|---|---|---|---|");
+            for opponent in ["random", "greedy", "alphabeta:2", "alphabeta:4", "mcts:100"] {
+                let records = run_match(
+                    &me,
+                    &Contestant::Builtin(opponent.into()),
+                    rounds,
+                    seed,
+                    jobs,
+                    |_, _, _| {},
+                );
+                let (mut w, mut d, mut l) = (0, 0, 0);
+                for r in records.iter().flat_map(|p| [&p.0, &p.1]) {
+                    match winner(r.code) {
+                        Some(Some(true)) => w += 1,
+                        Some(None) => d += 1,
+                        _ => l += 1,
+                    }
+                }
+                let n = w + d + l;
+                println!(
+                    "| {opponent} | {n} | {w} | {d} | {l} | {:.1}% |",
+                    100.0 * w as f64 / n.max(1) as f64
+                );
+            }
+            Ok(0)
+        }
+        Command::HostLib { path } => Ok(host_library(&path)),
         Command::Selfplay { engine, board_seed } => {
             let mut rng = search_core::SmallRng::seed_from_u64(board_seed);
             let (m, n) = (rng.random_range(9..=12), rng.random_range(9..=12));

@@ -4,9 +4,12 @@
 //! forbidden cell), an MCTS engine on `search-core`, the course's text interfaces, and a perfect
 //! solver for the standard 7x6 game.
 
+pub mod agents;
 pub mod board;
 pub mod cli;
+pub mod compete;
 pub mod engine;
+pub mod ffi;
 pub mod protocol;
 pub mod solver7x6;
 

@@ -1,0 +1,130 @@
+//! The course's C ABI: `getPoint` and `clearPoint`, exported from the `cdylib` build so the
+//! library drops into the course's match tool (and Saiblo-style harnesses) unchanged.
+//!
+//! `getPoint` copies the harness's arrays (it must not write through them), rebuilds the board
+//! with its own stones as 2, and asks the engine, which keeps its tree between the moves of one
+//! game. A new game in the same process is recognised when the board no longer follows from the
+//! previous one (first move, different size or obstacle, or stones that do not add up), and the
+//! engine is re-initialised. The time per move is 2 s (safely under the course's 3 s), or
+//! `CONNECT4_TIME_MS`. A panic never crosses the C boundary: the first legal move is returned.
+#![allow(unsafe_code)]
+
+use crate::board::Board;
+use crate::engine::{Engine, EngineConfig, GameState};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The course's `Point`: two ints, x (row) then y (column).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Point {
+    /// Row (0 at the top).
+    pub x: i32,
+    /// Column.
+    pub y: i32,
+}
+
+struct Session {
+    engine: Engine,
+    shape: (usize, usize, usize, usize),
+    stones: usize,
+}
+
+static SESSION: Mutex<Option<Session>> = Mutex::new(None);
+
+fn time_budget() -> Duration {
+    std::env::var("CONNECT4_TIME_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(Duration::from_millis(2000), Duration::from_millis)
+}
+
+/// Decides a move for a board given as the course passes it (safe core of `getPoint`).
+pub fn decide(
+    m: usize,
+    n: usize,
+    top: &[i32],
+    board: &[i32],
+    last_x: i32,
+    no_x: usize,
+    no_y: usize,
+) -> Option<(usize, usize)> {
+    let b = Board::from_course(m, n, top, board, no_x, no_y, 2).ok()?;
+    let stones = board.iter().filter(|&&v| v != 0).count();
+    let shape = (m, n, no_x, no_y);
+    let mut guard = SESSION.lock().unwrap_or_else(|e| e.into_inner());
+    let fresh = match guard.as_ref() {
+        Some(s) => s.shape != shape || last_x < 0 || stones != s.stones + 2,
+        None => true,
+    };
+    if fresh {
+        *guard = Some(Session {
+            engine: Engine::new(EngineConfig {
+                time: time_budget(),
+                ..Default::default()
+            }),
+            shape,
+            stones,
+        });
+    }
+    let session = guard.as_mut()?;
+    session.stones = stones + 1;
+    let state = GameState::new(b, 2);
+    let y = session.engine.choose(&state);
+    Some((state.board.landing_row(y)?, y))
+}
+
+/// The course's `getPoint`.
+///
+/// # Safety
+/// `top` must point to `n` ints and `board` to `m * n` ints, as the course's harness passes them.
+#[no_mangle]
+#[allow(non_snake_case)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn getPoint(
+    m: i32,
+    n: i32,
+    top: *const i32,
+    board: *const i32,
+    last_x: i32,
+    _last_y: i32,
+    no_x: i32,
+    no_y: i32,
+) -> *mut Point {
+    let (mu, nu) = (m.max(0) as usize, n.max(0) as usize);
+    if top.is_null() || board.is_null() || mu == 0 || nu == 0 {
+        return Box::into_raw(Box::new(Point { x: -1, y: -1 }));
+    }
+    // SAFETY: the harness passes arrays of these lengths; they are only read, then copied.
+    let top = unsafe { std::slice::from_raw_parts(top, nu) }.to_vec();
+    let board = unsafe { std::slice::from_raw_parts(board, mu * nu) }.to_vec();
+    let (nx, ny) = (no_x.max(0) as usize, no_y.max(0) as usize);
+    let answer = std::panic::catch_unwind(|| decide(mu, nu, &top, &board, last_x, nx, ny))
+        .ok()
+        .flatten();
+    let (x, y) = answer
+        .or_else(|| {
+            // Fallback: the first open column (never reached in normal play).
+            (0..nu)
+                .find(|&y| top[y] > 0)
+                .map(|y| (top[y] as usize - 1, y))
+        })
+        .unwrap_or((0, 0));
+    Box::into_raw(Box::new(Point {
+        x: x as i32,
+        y: y as i32,
+    }))
+}
+
+/// The course's `clearPoint`: frees a `Point` returned by [`getPoint`].
+///
+/// # Safety
+/// `p` must come from [`getPoint`] of this library and not have been freed.
+#[no_mangle]
+#[allow(non_snake_case)]
+pub unsafe extern "C" fn clearPoint(p: *mut Point) {
+    if !p.is_null() {
+        // SAFETY: `p` was created by Box::into_raw in getPoint.
+        drop(unsafe { Box::from_raw(p) });
+    }
+}

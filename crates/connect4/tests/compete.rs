@@ -1,0 +1,128 @@
+//! The match tool with real shared libraries: this crate's own `cdylib` (loaded through the
+//! external-library path, in a child process) plays full games, and deliberately crashing,
+//! hanging and incomplete libraries are scored as the course tool scores them, without harming
+//! the harness.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_connect4"));
+    c.env("CONNECT4_TIME_MS", "40");
+    c
+}
+
+fn own_cdylib() -> PathBuf {
+    let deps = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    for name in ["libconnect4.so", "libconnect4.dylib", "connect4.dll"] {
+        for dir in [deps.clone(), deps.parent().unwrap().to_path_buf()] {
+            if dir.join(name).exists() {
+                return dir.join(name);
+            }
+        }
+    }
+    panic!(
+        "the connect4 cdylib was not built next to {}",
+        deps.display()
+    );
+}
+
+fn c_library(dir: &Path, name: &str, body: &str) -> Option<PathBuf> {
+    let src = dir.join(format!("{name}.c"));
+    let out = dir.join(format!("lib{name}.so"));
+    std::fs::write(&src, body).unwrap();
+    let ok = Command::new("cc")
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(&out)
+        .arg(&src)
+        .status()
+        .ok()?
+        .success();
+    ok.then_some(out)
+}
+
+fn compete(a: &str, b: &str, rounds: &str, result: &Path) -> String {
+    let out = bin()
+        .args(["compete", a, b, "--rounds", rounds, "--quiet", "--result"])
+        .arg(result)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read_to_string(result).unwrap()
+}
+
+#[test]
+fn own_library_plays_full_games_through_the_external_path() {
+    let dir = std::env::temp_dir().join(format!("c4-own-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lib = own_cdylib();
+    let text = compete(lib.to_str().unwrap(), "random", "1", &dir.join("r.txt"));
+    let games: Vec<&str> = text.lines().skip(1).take(2).collect();
+    assert!(
+        games.iter().all(|g| g.starts_with("1\t")),
+        "the engine should beat random: {text}"
+    );
+    assert!(text.contains("ratio of A wins : 1\n"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn crashing_hanging_and_incomplete_libraries_are_scored_not_fatal() {
+    let dir = std::env::temp_dir().join(format!("c4-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let crash = c_library(&dir, "crash", "typedef struct { int x, y; } Point;\nPoint* getPoint(int M, int N, const int* top, const int* b, int lx, int ly, int nx, int ny) { volatile int* p = 0; *p = 1; return 0; }\nvoid clearPoint(Point* p) {}\n");
+    let hang = c_library(&dir, "hang", "#include <unistd.h>\ntypedef struct { int x, y; } Point;\nPoint* getPoint(int M, int N, const int* top, const int* b, int lx, int ly, int nx, int ny) { sleep(30); return 0; }\nvoid clearPoint(Point* p) {}\n");
+    let partial = c_library(&dir, "partial", "int unrelated(void) { return 0; }\n");
+    let (Some(crash), Some(hang), Some(partial)) = (crash, hang, partial) else {
+        eprintln!("no C compiler: skipped");
+        return;
+    };
+    // A crashes when it moves: game 1 (A first) is an A bug; in game 2 B (greedy) moves first and
+    // A crashes on its first move too.
+    let text = compete(
+        crash.to_str().unwrap(),
+        "greedy",
+        "1",
+        &dir.join("crash.txt"),
+    );
+    assert_eq!(text.lines().nth(1), Some("3\t0\t0"));
+    assert_eq!(text.lines().nth(2), Some("3\t0\t0"));
+    assert!(text.contains("ratio of B wins : 1\n"));
+    // B hangs: timed out after the 3 s limit, scored for A.
+    let text = compete("greedy", hang.to_str().unwrap(), "1", &dir.join("hang.txt"));
+    assert!(text.lines().nth(1).unwrap().starts_with("8\t"), "{text}");
+    // No getPoint: an interface error, counted for nobody.
+    let text = compete(
+        partial.to_str().unwrap(),
+        "random",
+        "1",
+        &dir.join("partial.txt"),
+    );
+    assert!(text.lines().nth(1).unwrap().starts_with("-3\t"), "{text}");
+    assert!(text.contains("ratio of A wins : 0\nratio of B wins : 0\nratio of Tie : 0\n"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn result_file_has_the_course_layout() {
+    let dir = std::env::temp_dir().join(format!("c4-layout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = compete("greedy", "random", "3", &dir.join("r.txt"));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "0:");
+    assert_eq!(lines[3], "");
+    assert_eq!(lines[4], "1:");
+    assert_eq!(lines[12], "Stat:");
+    assert!(lines[13].starts_with("ratio of A wins : "));
+    assert_eq!(lines[16], "");
+    assert!(lines[18].starts_with("ratio of (B wins + tie) : "));
+    std::fs::remove_dir_all(dir).unwrap();
+}
