@@ -66,6 +66,14 @@ pub trait Game {
         false
     }
 
+    /// An exact value for small subtrees, computed by the game's own specialised code (for
+    /// example Othello's last-empties solver), within the window `(alpha, beta)` with fail-soft
+    /// bounds: a value `<= alpha` is an upper bound, `>= beta` a lower bound. `None` (the
+    /// default) lets [`Searcher`](crate::Searcher) search the node itself.
+    fn leaf_solve(&self, _alpha: Score, _beta: Score) -> Option<Score> {
+        None
+    }
+
     /// Whether the side to move is in check (or under a comparable forcing threat). The
     /// transposition-table search ([`Searcher`](crate::Searcher)) extends such nodes by one ply
     /// so that forcing sequences are not cut off at the horizon.

@@ -160,6 +160,12 @@ impl<G: Game> Searcher<G> {
             self.stats.leaves += 1;
             return mate_in(v, ply32);
         }
+        if ply > 0 {
+            if let Some(v) = game.leaf_solve(alpha0, beta) {
+                self.stats.leaves += 1;
+                return v;
+            }
+        }
         let mut alpha = alpha0;
         let key = if self.options.use_tt { game.hash() } else { 0 };
         let mut hash_move = None;

@@ -1,0 +1,13 @@
+//! # othello
+//!
+//! Othello on two 64-bit boards: legal moves and flips by directional fills, perft (the ground
+//! truth of move generation), positions in Edax's OBF form, and an exact endgame solver built on
+//! `search-core`.
+
+pub mod bitboard;
+pub mod cli;
+pub mod endgame;
+pub mod perft;
+pub mod position;
+
+pub use position::{Color, Move, Position};

@@ -1,0 +1,243 @@
+//! A position: the side to move's discs, the opponent's discs, and which colour moves; read and
+//! written in Edax's OBF board form (64 squares a1..h1, a2..h8 with `X` black, `O` white, `-`
+//! empty, then the side to move). Moves are written `d3`; a pass is `pass` here (the course
+//! framework prints it `` `0 ``).
+
+use crate::bitboard::{flips, legal_moves};
+use std::fmt;
+use std::str::FromStr;
+
+/// A colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Black: moves first, `X`.
+    Black,
+    /// White: `O`.
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn other(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+}
+
+/// A move: a square 0..64 or a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Play on square i (a1 = 0 … h8 = 63).
+    Square(u8),
+    /// No legal square: pass.
+    Pass,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Pass => write!(f, "pass"),
+            Move::Square(s) => write!(f, "{}{}", (b'a' + s % 8) as char, s / 8 + 1),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = String;
+    /// Parses `d3` (any case), or `pass`/`PS`/`` `0 ``.
+    fn from_str(s: &str) -> Result<Move, String> {
+        let t = s.trim().to_ascii_lowercase();
+        if t == "pass" || t == "ps" || t == "`0" {
+            return Ok(Move::Pass);
+        }
+        let b = t.as_bytes();
+        if b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]) {
+            return Ok(Move::Square((b[1] - b'1') * 8 + (b[0] - b'a')));
+        }
+        Err(format!("`{s}` is not a move like d3 or pass"))
+    }
+}
+
+/// An Othello position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Discs of the side to move.
+    pub me: u64,
+    /// Discs of the other side.
+    pub opp: u64,
+    /// Colour of the side to move.
+    pub side: Color,
+}
+
+impl Default for Position {
+    /// The standard start: black to move, d5/e4 black, d4/e5 white.
+    fn default() -> Self {
+        Position {
+            me: (1 << 35) | (1 << 28),
+            opp: (1 << 27) | (1 << 36),
+            side: Color::Black,
+        }
+    }
+}
+
+impl Position {
+    /// Legal squares of the side to move.
+    #[inline]
+    pub fn moves(&self) -> u64 {
+        legal_moves(self.me, self.opp)
+    }
+
+    /// Whether neither side can move.
+    pub fn game_over(&self) -> bool {
+        self.moves() == 0 && legal_moves(self.opp, self.me) == 0
+    }
+
+    /// The position after `mv` (which must be legal; a pass only when no square is).
+    #[inline]
+    pub fn play(&self, mv: Move) -> Position {
+        match mv {
+            Move::Pass => Position {
+                me: self.opp,
+                opp: self.me,
+                side: self.side.other(),
+            },
+            Move::Square(s) => {
+                let f = flips(self.me, self.opp, s as u32);
+                Position {
+                    me: self.opp ^ f,
+                    opp: self.me | f | (1 << s),
+                    side: self.side.other(),
+                }
+            }
+        }
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        match mv {
+            Move::Pass => self.moves() == 0 && !self.game_over(),
+            Move::Square(s) => self.moves() >> s & 1 == 1,
+        }
+    }
+
+    /// Empty squares.
+    pub fn empties(&self) -> u32 {
+        (!(self.me | self.opp)).count_ones()
+    }
+
+    /// Final score for the side to move when the game is over: disc difference with the empty
+    /// squares given to the winner (the OBF/FFO convention).
+    pub fn final_score(&self) -> i32 {
+        let (a, b) = (self.me.count_ones() as i32, self.opp.count_ones() as i32);
+        let e = 64 - a - b;
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => a - b + e,
+            std::cmp::Ordering::Less => a - b - e,
+            std::cmp::Ordering::Equal => 0,
+        }
+    }
+
+    /// Plays a sequence like `f5d6c3` (or with spaces); passes are inserted where forced.
+    ///
+    /// ```
+    /// use othello::Position;
+    /// let p = Position::default().play_sequence("f5d6c3").unwrap();
+    /// assert_eq!(p.empties(), 57);
+    /// ```
+    pub fn play_sequence(&self, seq: &str) -> Result<Position, String> {
+        let mut p = *self;
+        let clean: String = seq.chars().filter(|c| !c.is_whitespace()).collect();
+        let bytes = clean.as_bytes();
+        let mut i = 0;
+        while i + 2 <= bytes.len() {
+            let mv: Move = clean[i..i + 2].parse()?;
+            if p.moves() == 0 && !p.game_over() {
+                p = p.play(Move::Pass);
+            }
+            if !p.is_legal(mv) {
+                return Err(format!("move {} ({mv}) is illegal", i / 2 + 1));
+            }
+            p = p.play(mv);
+            i += 2;
+        }
+        if i != bytes.len() {
+            return Err(format!("`{clean}` has a dangling character"));
+        }
+        Ok(p)
+    }
+
+    fn black_white(&self) -> (u64, u64) {
+        match self.side {
+            Color::Black => (self.me, self.opp),
+            Color::White => (self.opp, self.me),
+        }
+    }
+}
+
+impl FromStr for Position {
+    type Err = String;
+    /// Parses an OBF board: 64 squares (`X x b *` black, `O o w` white, `- .` empty), then the
+    /// side to move (`X`/`B` or `O`/`W`); anything after a `;` is ignored.
+    ///
+    /// ```
+    /// use othello::Position;
+    /// let text = "---------------------------OX------XO--------------------------- X";
+    /// let p: Position = text.parse().unwrap();
+    /// assert_eq!(p, Position::default());
+    /// assert_eq!(p.to_string(), text);
+    /// ```
+    fn from_str(s: &str) -> Result<Position, String> {
+        let body = s.split(';').next().unwrap_or("").trim();
+        let mut chars = body.chars().filter(|c| !c.is_whitespace());
+        let (mut black, mut white) = (0u64, 0u64);
+        for i in 0..64 {
+            match chars.next() {
+                Some('X' | 'x' | 'b' | '*') => black |= 1 << i,
+                Some('O' | 'o' | 'w') => white |= 1 << i,
+                Some('-' | '.') => {}
+                Some(c) => return Err(format!("square {}: `{c}` is not X, O or -", i + 1)),
+                None => return Err(format!("only {i} squares, expected 64")),
+            }
+        }
+        let side = match chars.next() {
+            Some('X' | 'x' | 'B' | 'b' | '*') => Color::Black,
+            Some('O' | 'o' | 'W' | 'w') => Color::White,
+            Some(c) => return Err(format!("side to move `{c}` is not X or O")),
+            None => return Err("missing the side to move".into()),
+        };
+        if chars.next().is_some() {
+            return Err("unexpected text after the side to move".into());
+        }
+        Ok(match side {
+            Color::Black => Position {
+                me: black,
+                opp: white,
+                side,
+            },
+            Color::White => Position {
+                me: white,
+                opp: black,
+                side,
+            },
+        })
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (b, w) = self.black_white();
+        for i in 0..64 {
+            let c = if b >> i & 1 == 1 {
+                'X'
+            } else if w >> i & 1 == 1 {
+                'O'
+            } else {
+                '-'
+            };
+            write!(f, "{c}")?;
+        }
+        write!(f, " {}", if self.side == Color::Black { 'X' } else { 'O' })
+    }
+}

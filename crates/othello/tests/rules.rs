@@ -1,0 +1,154 @@
+//! Move generation against published perft counts and a slow square-by-square generator; the
+//! endgame solver against exhaustive minimax on positions with few empty squares.
+
+use othello::bitboard::{flips, legal_moves};
+use othello::endgame::solve;
+use othello::perft::perft;
+use othello::{Move, Position};
+use proptest::prelude::*;
+
+#[test]
+fn published_perft_counts() {
+    // Passes count as plies; a finished game is one leaf.
+    let expected = [4u64, 12, 56, 244, 1396, 8200, 55_092, 390_216, 3_005_288];
+    for (d, &n) in expected.iter().enumerate() {
+        assert_eq!(
+            perft(&Position::default(), d as u32 + 1),
+            n,
+            "depth {}",
+            d + 1
+        );
+    }
+}
+
+/// The obvious generator: try every empty square and walk each direction step by step.
+fn slow_flips(me: u64, opp: u64, sq: usize) -> u64 {
+    let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+    let mut all = 0;
+    for (dr, dc) in [
+        (0, 1),
+        (0, -1),
+        (1, 0),
+        (-1, 0),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ] {
+        let (mut rr, mut cc, mut line) = (r + dr, c + dc, 0u64);
+        while (0..8).contains(&rr) && (0..8).contains(&cc) && opp >> (rr * 8 + cc) & 1 == 1 {
+            line |= 1 << (rr * 8 + cc);
+            rr += dr;
+            cc += dc;
+        }
+        if (0..8).contains(&rr) && (0..8).contains(&cc) && me >> (rr * 8 + cc) & 1 == 1 {
+            all |= line;
+        }
+    }
+    all
+}
+
+fn random_position() -> impl Strategy<Value = Position> {
+    prop::collection::vec(any::<u8>(), 0..60).prop_map(|picks| {
+        let mut p = Position::default();
+        for k in picks {
+            if p.game_over() {
+                break;
+            }
+            let m = p.moves();
+            if m == 0 {
+                p = p.play(Move::Pass);
+                continue;
+            }
+            let n = m.count_ones() as usize;
+            let mut bits = m;
+            for _ in 0..(k as usize % n) {
+                bits &= bits - 1;
+            }
+            p = p.play(Move::Square(bits.trailing_zeros() as u8));
+        }
+        p
+    })
+}
+
+fn brute(p: &Position) -> i32 {
+    if p.game_over() {
+        return p.final_score();
+    }
+    let m = p.moves();
+    if m == 0 {
+        return -brute(&p.play(Move::Pass));
+    }
+    let mut best = -1000;
+    let mut bits = m;
+    while bits != 0 {
+        let s = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        best = best.max(-brute(&p.play(Move::Square(s))));
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn fast_moves_and_flips_equal_the_slow_generator(p in random_position()) {
+        let empty = !(p.me | p.opp);
+        let mut slow_moves = 0u64;
+        for sq in 0..64 {
+            if empty >> sq & 1 == 1 {
+                let f = slow_flips(p.me, p.opp, sq);
+                prop_assert_eq!(flips(p.me, p.opp, sq as u32), f);
+                if f != 0 {
+                    slow_moves |= 1 << sq;
+                }
+            }
+        }
+        prop_assert_eq!(legal_moves(p.me, p.opp), slow_moves);
+    }
+
+    #[test]
+    fn obf_round_trips(p in random_position()) {
+        prop_assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn solver_equals_exhaustive_minimax(p in random_position()) {
+        if p.empties() > 9 {
+            return Ok(());
+        }
+        let s = solve(&p, &mut search_core::Searcher::new(1));
+        prop_assert_eq!(s.score, brute(&p), "{}", p);
+        if let Some(mv) = s.best {
+            prop_assert_eq!(-brute(&p.play(mv)), s.score);
+        }
+    }
+}
+
+#[test]
+fn late_positions_are_solved_exactly() {
+    // Random games played to 9 empties from fixed move sequences, checked by brute force.
+    let mut p = Position::default();
+    let mut k = 0usize;
+    while p.empties() > 9 && !p.game_over() {
+        let m = p.moves();
+        p = if m == 0 {
+            p.play(Move::Pass)
+        } else {
+            let n = m.count_ones() as usize;
+            let mut bits = m;
+            for _ in 0..(k * 7 + 3) % n {
+                bits &= bits - 1;
+            }
+            p.play(Move::Square(bits.trailing_zeros() as u8))
+        };
+        k += 1;
+    }
+    let s = solve(&p, &mut search_core::Searcher::new(4));
+    assert_eq!(s.score, brute(&p));
+}
