@@ -172,6 +172,39 @@ impl Board {
             .any(|&(dx, dy)| 1 + count(dx, dy) + count(-dx, -dy) >= 4)
     }
 
+    /// Whether a stone of `player` on the empty cell (x, y) would make four or more, without
+    /// changing the board.
+    pub fn wins_with(&self, x: usize, y: usize, player: u8) -> bool {
+        let count = |dx: i32, dy: i32| {
+            let (mut cx, mut cy, mut k) = (x as i32 + dx, y as i32 + dy, 0);
+            while cx >= 0
+                && cy >= 0
+                && (cx as usize) < self.m
+                && (cy as usize) < self.n
+                && self.at(cx as usize, cy as usize) == player
+            {
+                k += 1;
+                cx += dx;
+                cy += dy;
+            }
+            k
+        };
+        [(0, 1), (1, 0), (1, 1), (1, -1)]
+            .iter()
+            .any(|&(dx, dy)| 1 + count(dx, dy) + count(-dx, -dy) >= 4)
+    }
+
+    /// The cell a second stone in column `y` would take after one lands there (skipping the
+    /// obstacle), if any.
+    pub fn cell_above_landing(&self, y: usize) -> Option<usize> {
+        let x = self.landing_row(y)?;
+        let mut above = x.checked_sub(1)?;
+        if (above, y) == (self.no_x, self.no_y) {
+            above = above.checked_sub(1)?;
+        }
+        Some(above)
+    }
+
     /// Whether playing column `y` would win for `player`.
     pub fn would_win(&mut self, y: usize, player: u8) -> bool {
         if !self.can_play(y) {

@@ -1,8 +1,9 @@
 //! The playing engine: `search-core`'s UCT over the course board.
 //!
 //! Before searching it takes an immediate win and blocks an immediate loss (when there is a
-//! single threat). Rollouts do the same at every step and otherwise play uniformly at random, so
-//! simulated games are not decided by blunders. The tree is bounded, kept between moves when the
+//! single threat). Neither the tree nor the rollouts consider moves that let the opponent win
+//! at once on the cell above (unless every move does); rollouts also win and block when they
+//! can and otherwise play uniformly at random, so simulated games are not decided by blunders. The tree is bounded, kept between moves when the
 //! new position follows from the old one (subtree reuse), and every random choice comes from the
 //! seed, so a fixed iteration budget gives reproducible moves.
 
@@ -44,6 +45,25 @@ impl GameState {
         self.to_move = 3 - p;
     }
 
+    /// Open columns that do not let the opponent win at once on the cell above; all open
+    /// columns when every one does.
+    pub fn safe_columns(&self, out: &mut Vec<usize>) {
+        let opp = 3 - self.to_move;
+        let b = &self.board;
+        let start = out.len();
+        for y in (0..b.n).filter(|&y| b.can_play(y)) {
+            let unsafe_move = b
+                .cell_above_landing(y)
+                .is_some_and(|x| b.wins_with(x, y, opp));
+            if !unsafe_move {
+                out.push(y);
+            }
+        }
+        if out.len() == start {
+            out.extend((0..b.n).filter(|&y| b.can_play(y)));
+        }
+    }
+
     /// The forced column, if any: an immediate win, or the block of a single immediate threat.
     pub fn forced_move(&mut self) -> Option<usize> {
         let me = self.to_move;
@@ -62,8 +82,10 @@ impl MctsState for GameState {
     type Move = usize;
 
     fn legal_moves(&self, out: &mut Vec<usize>) {
+        // Moves that hand the opponent an immediate win are left out unless nothing else is
+        // left: they can never be better than the alternatives.
         if self.result.is_none() {
-            out.extend((0..self.board.n).filter(|&y| self.board.can_play(y)));
+            self.safe_columns(out);
         }
     }
 
