@@ -4,8 +4,9 @@
 
 use crate::board::Board;
 use crate::engine::{Engine, EngineConfig, GameState};
+use crate::search_game::Searchable;
 use rand::{Rng, SeedableRng};
-use search_core::{alphabeta, Game, Score, SmallRng, WIN};
+use search_core::{alphabeta, SmallRng};
 use std::time::Duration;
 
 /// A built-in player.
@@ -90,87 +91,9 @@ struct AlphaBetaPlayer {
 
 impl Player for AlphaBetaPlayer {
     fn choose(&mut self, s: &GameState) -> usize {
-        let mut g = Searchable {
-            state: s.clone(),
-            history: Vec::new(),
-        };
+        let mut g = Searchable::new(s.clone());
         alphabeta(&mut g, self.depth)
             .best
             .unwrap_or_else(|| open(&s.board)[0])
     }
-}
-
-/// The game as `search-core`'s two-player searches see it.
-struct Searchable {
-    state: GameState,
-    history: Vec<(usize, usize, Option<u8>)>,
-}
-
-impl Game for Searchable {
-    type Move = usize;
-    fn generate_moves(&self, moves: &mut Vec<usize>) {
-        let n = self.state.board.n;
-        let mut cols: Vec<usize> = (0..n).filter(|&y| self.state.board.can_play(y)).collect();
-        cols.sort_by_key(|&y| (2 * y as i32 - n as i32 + 1).abs());
-        moves.extend(cols);
-    }
-    fn play(&mut self, y: usize) {
-        let x = self.state.board.landing_row(y).expect("open column");
-        self.history.push((x, y, self.state.result));
-        self.state.play(y);
-    }
-    fn undo(&mut self, _y: usize) {
-        let (x, y, result) = self.history.pop().expect("a move to undo");
-        self.state.board.unplay(x, y);
-        self.state.result = result;
-        self.state.to_move = 3 - self.state.to_move;
-    }
-    fn outcome(&self) -> Option<Score> {
-        match self.state.result {
-            Some(0) => Some(0),
-            Some(w) if w == self.state.to_move => Some(WIN),
-            Some(_) => Some(-WIN),
-            None => None,
-        }
-    }
-    fn no_moves_score(&self) -> Score {
-        0
-    }
-    fn evaluate(&self) -> Score {
-        window_score(&self.state.board, self.state.to_move)
-    }
-}
-
-/// Sum over all windows of four cells (not crossing the obstacle) holding stones of only one
-/// player: 1, 4 or 16 for one, two or three stones, positive for `me`.
-fn window_score(b: &Board, me: u8) -> Score {
-    let weight = [0, 1, 4, 16, 64];
-    let mut score = 0;
-    for x in 0..b.m as i32 {
-        for y in 0..b.n as i32 {
-            for (dx, dy) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-                let (ex, ey) = (x + 3 * dx, y + 3 * dy);
-                if ex < 0 || ey < 0 || ex >= b.m as i32 || ey >= b.n as i32 {
-                    continue;
-                }
-                let (mut mine, mut theirs, mut blocked) = (0, 0, false);
-                for k in 0..4 {
-                    let (cx, cy) = ((x + k * dx) as usize, (y + k * dy) as usize);
-                    if (cx, cy) == (b.no_x, b.no_y) {
-                        blocked = true;
-                    }
-                    match b.at(cx, cy) {
-                        0 => {}
-                        p if p == me => mine += 1,
-                        _ => theirs += 1,
-                    }
-                }
-                if blocked || (mine > 0 && theirs > 0) {
-                    continue;
-                }
-                score += weight[mine] - weight[theirs];
-            }
-        }
-    }
-    score
 }

@@ -11,6 +11,7 @@ pub mod compete;
 pub mod engine;
 pub mod ffi;
 pub mod protocol;
+pub mod search_game;
 pub mod solver7x6;
 
 pub use board::Board;

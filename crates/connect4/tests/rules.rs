@@ -139,3 +139,48 @@ proptest! {
         prop_assert_eq!(s.solve(&parsed, false), brute(&parsed), "{}", seq);
     }
 }
+
+/// Exhaustive value of a course position for the side to move: 1 win, 0 draw, -1 loss.
+fn exact(s: &GameState) -> i32 {
+    match s.result {
+        Some(0) => return 0,
+        Some(w) => return if w == s.to_move { 1 } else { -1 },
+        None => {}
+    }
+    let mut best = -2;
+    for y in (0..s.board.n).filter(|&y| s.board.can_play(y)) {
+        let mut c = s.clone();
+        c.play(y);
+        best = best.max(-exact(&c));
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn engine_keeps_proven_wins_near_the_end(picks in prop::collection::vec(any::<usize>(), 200), seed in any::<u64>()) {
+        // A 9x9 board filled at random until at most 10 cells are left.
+        let mut s = GameState::new(Board::new(9, 9, 4, 4), 1);
+        for p in picks {
+            let empty: usize = s.board.top().iter().sum();
+            if s.result.is_some() || empty <= 10 {
+                break;
+            }
+            let open: Vec<usize> = (0..9).filter(|&y| s.board.can_play(y)).collect();
+            s.play(open[p % open.len()]);
+        }
+        if s.result.is_some() || exact(&s) != 1 {
+            return Ok(());
+        }
+        let mut e = Engine::new(EngineConfig { iterations: Some(200), seed, ..Default::default() });
+        let y = e.choose(&s);
+        let mut after = s.clone();
+        after.play(y);
+        prop_assert_eq!(-exact(&after), 1, "the engine threw away a won position");
+    }
+}
