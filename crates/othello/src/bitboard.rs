@@ -1,31 +1,51 @@
 //! Move generation on 64-bit boards: bit i is square i (a1 = 0, b1 = 1, …, h8 = 63).
 //!
-//! Legal moves come from directional flood fills (six shifts per direction, masked against
-//! wrapping across the a/h files); flips of one move from walking each of the 8 rays. Both are
-//! branch-light and allocation-free.
+//! Legal moves and the flips of one move both come from directional flood fills (six shifts per
+//! direction, masked against wrapping across the a/h files), unrolled for the eight directions
+//! at compile time: no loops over directions, no allocation.
 
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 
-/// The 8 directions as (shift, mask applied after shifting).
-const DIRS: [(i32, u64); 8] = [
-    (1, NOT_A),  // east
-    (-1, NOT_H), // west
-    (8, !0),     // north
-    (-8, !0),    // south
-    (9, NOT_A),  // north-east
-    (7, NOT_H),  // north-west
-    (-7, NOT_A), // south-east
-    (-9, NOT_H), // south-west
-];
+/// Shifts toward one direction, masking squares that wrapped around the a/h files.
+macro_rules! dir_shift {
+    (E, $b:expr) => {
+        ($b << 1) & NOT_A
+    };
+    (W, $b:expr) => {
+        ($b >> 1) & NOT_H
+    };
+    (N, $b:expr) => {
+        $b << 8
+    };
+    (S, $b:expr) => {
+        $b >> 8
+    };
+    (NE, $b:expr) => {
+        ($b << 9) & NOT_A
+    };
+    (NW, $b:expr) => {
+        ($b << 7) & NOT_H
+    };
+    (SE, $b:expr) => {
+        ($b >> 7) & NOT_A
+    };
+    (SW, $b:expr) => {
+        ($b >> 9) & NOT_H
+    };
+}
 
-#[inline]
-fn shift(b: u64, s: i32) -> u64 {
-    if s > 0 {
-        b << s
-    } else {
-        b >> -s
-    }
+/// Opponent discs reachable from `from` along one direction (a flood fill through `opp`).
+macro_rules! fill {
+    ($d:ident, $from:expr, $opp:expr) => {{
+        let mut run = dir_shift!($d, $from) & $opp;
+        run |= dir_shift!($d, run) & $opp;
+        run |= dir_shift!($d, run) & $opp;
+        run |= dir_shift!($d, run) & $opp;
+        run |= dir_shift!($d, run) & $opp;
+        run |= dir_shift!($d, run) & $opp;
+        run
+    }};
 }
 
 /// Squares where `me` may play against `opp`.
@@ -41,13 +61,19 @@ fn shift(b: u64, s: i32) -> u64 {
 pub fn legal_moves(me: u64, opp: u64) -> u64 {
     let empty = !(me | opp);
     let mut moves = 0;
-    for (s, mask) in DIRS {
-        let mut run = shift(me, s) & mask & opp;
-        for _ in 0..5 {
-            run |= shift(run, s) & mask & opp;
-        }
-        moves |= shift(run, s) & mask & empty;
+    macro_rules! dir {
+        ($d:ident) => {
+            moves |= dir_shift!($d, fill!($d, me, opp)) & empty;
+        };
     }
+    dir!(E);
+    dir!(W);
+    dir!(N);
+    dir!(S);
+    dir!(NE);
+    dir!(NW);
+    dir!(SE);
+    dir!(SW);
     moves
 }
 
@@ -56,16 +82,21 @@ pub fn legal_moves(me: u64, opp: u64) -> u64 {
 pub fn flips(me: u64, opp: u64, sq: u32) -> u64 {
     let mv = 1u64 << sq;
     let mut all = 0;
-    for (s, mask) in DIRS {
-        let mut line = 0;
-        let mut cur = shift(mv, s) & mask;
-        while cur & opp != 0 {
-            line |= cur;
-            cur = shift(cur, s) & mask;
-        }
-        if cur & me != 0 {
-            all |= line;
-        }
+    macro_rules! dir {
+        ($d:ident) => {
+            let run = fill!($d, mv, opp);
+            if dir_shift!($d, run) & me != 0 {
+                all |= run;
+            }
+        };
     }
+    dir!(E);
+    dir!(W);
+    dir!(N);
+    dir!(S);
+    dir!(NE);
+    dir!(NW);
+    dir!(SE);
+    dir!(SW);
     all
 }
