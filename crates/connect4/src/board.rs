@@ -150,30 +150,11 @@ impl Board {
     /// Whether the stone at (x, y) is part of four or more in a row.
     pub fn wins_at(&self, x: usize, y: usize) -> bool {
         let p = self.at(x, y);
-        if p == 0 {
-            return false;
-        }
-        let count = |dx: i32, dy: i32| {
-            let (mut cx, mut cy, mut k) = (x as i32 + dx, y as i32 + dy, 0);
-            while cx >= 0
-                && cy >= 0
-                && (cx as usize) < self.m
-                && (cy as usize) < self.n
-                && self.at(cx as usize, cy as usize) == p
-            {
-                k += 1;
-                cx += dx;
-                cy += dy;
-            }
-            k
-        };
-        [(0, 1), (1, 0), (1, 1), (1, -1)]
-            .iter()
-            .any(|&(dx, dy)| 1 + count(dx, dy) + count(-dx, -dy) >= 4)
+        p != 0 && self.wins_with(x, y, p)
     }
 
-    /// Whether a stone of `player` on the empty cell (x, y) would make four or more, without
-    /// changing the board.
+    /// Whether a stone of `player` on (x, y) makes four or more with the stones around it
+    /// (the cell itself is not read, so it may be empty: nothing is changed).
     pub fn wins_with(&self, x: usize, y: usize, player: u8) -> bool {
         let count = |dx: i32, dy: i32| {
             let (mut cx, mut cy, mut k) = (x as i32 + dx, y as i32 + dy, 0);
