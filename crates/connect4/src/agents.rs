@@ -57,8 +57,7 @@ impl Player for RandomPlayer {
 struct GreedyPlayer(SmallRng);
 impl Player for GreedyPlayer {
     fn choose(&mut self, s: &GameState) -> usize {
-        let mut s2 = s.clone();
-        if let Some(y) = s2.forced_move() {
+        if let Some(y) = s.forced_move() {
             return y;
         }
         let o = open(&s.board);

@@ -187,16 +187,9 @@ impl Board {
     }
 
     /// Whether playing column `y` would win for `player`.
-    pub fn would_win(&mut self, y: usize, player: u8) -> bool {
-        if !self.can_play(y) {
-            return false;
-        }
-        let top = self.top[y];
-        let x = self.play(y, player);
-        let w = self.wins_at(x, y);
-        self.cells[x * self.n + y] = 0;
-        self.top[y] = top;
-        w
+    pub fn would_win(&self, y: usize, player: u8) -> bool {
+        self.landing_row(y)
+            .is_some_and(|x| self.wins_with(x, y, player))
     }
 
     /// Whether every column is full (the judge's tie test).

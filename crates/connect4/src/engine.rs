@@ -71,7 +71,7 @@ impl GameState {
     }
 
     /// The forced column, if any: an immediate win, or the block of a single immediate threat.
-    pub fn forced_move(&mut self) -> Option<usize> {
+    pub fn forced_move(&self) -> Option<usize> {
         let me = self.to_move;
         let n = self.board.n;
         if let Some(y) = (0..n).find(|&y| self.board.would_win(y, me)) {
@@ -117,8 +117,7 @@ pub struct TacticalRollout;
 
 impl Rollout<GameState> for TacticalRollout {
     fn choose(&mut self, state: &GameState, moves: &[usize], rng: &mut SmallRng) -> usize {
-        let mut s = state.clone();
-        match s.forced_move() {
+        match state.forced_move() {
             Some(y) => y,
             None => moves[rng.random_range(0..moves.len())],
         }
@@ -185,7 +184,7 @@ impl Engine {
     /// ```
     pub fn choose(&mut self, state: &GameState) -> usize {
         let deadline = Deadline::after(self.config.time);
-        let mut s = state.clone();
+        let s = state;
         let legal: Vec<usize> = (0..s.board.n).filter(|&y| s.board.can_play(y)).collect();
         if let Some(y) = s.forced_move() {
             self.tree = None;
