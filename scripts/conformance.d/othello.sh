@@ -19,3 +19,10 @@ if [ -d "$od" ]; then
         [ "$((got))" = "$score" ]; check "othello FFO #$id ($empties empties)" $? "(expected $score, got ${got:-timeout})"
     done < "$od/ffo-index.tsv"
 fi
+if [ -d "$od" ]; then
+    for g in 1 2; do
+        summary=$("$ob" vectors "$od/nju-heuristic-vectors-game$g.tsv" | tail -n 1)
+        case "$summary" in *" 0 failed") ok=0 ;; *) ok=1 ;; esac
+        check "othello course heuristic along game $g" $ok "($summary)"
+    done
+fi

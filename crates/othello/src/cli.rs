@@ -29,6 +29,18 @@ enum Command {
         #[arg(long)]
         moves: Option<String>,
     },
+    /// Check a table of the course heuristic along a game (`ply_move`, board, side, status, the
+    /// four terms, heuristic, action order), replaying the moves from the start.
+    Vectors {
+        /// The TSV file.
+        file: std::path::PathBuf,
+    },
+    /// The course heuristic's terms and action order after some moves from the start.
+    Eval {
+        /// Moves like f5f6e6.
+        #[arg(default_value = "")]
+        moves: String,
+    },
     /// Exact endgame value and best move for a position, or every line of an OBF file (with
     /// --check, compared with the file's best score).
     Solve {
@@ -71,6 +83,53 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 "{secs:.3} s, {:.1} M leaves/s",
                 n as f64 / secs.max(1e-9) / 1e6
             );
+            Ok(0)
+        }
+        Command::Vectors { file } => {
+            let text = batch::read_text(&file)?;
+            let (mut ok, mut bad) = (0, 0);
+            let mut p = Position::default();
+            for (i, line) in text.lines().enumerate().skip(1) {
+                let cols: Vec<&str> = line.split('\t').collect();
+                if cols.len() < 10 {
+                    continue;
+                }
+                let mv = cols[0].split(':').nth(1).unwrap_or("");
+                if mv != "start" {
+                    let m: crate::Move = mv
+                        .parse()
+                        .map_err(|e| anyhow!("{}:{}: {e}", file.display(), i + 1))?;
+                    if !p.is_legal(m) {
+                        return Err(anyhow!(
+                            "{}:{}: {mv} is illegal here",
+                            file.display(),
+                            i + 1
+                        ));
+                    }
+                    p = p.play(m);
+                }
+                let got = row(&p);
+                let want = cols[1..10].join("\t");
+                if got == want {
+                    ok += 1;
+                } else {
+                    bad += 1;
+                    println!(
+                        "{}:{}: expected {want}\n    got {got}",
+                        file.display(),
+                        i + 1
+                    );
+                }
+            }
+            println!("{ok} passed, {bad} failed");
+            Ok(i32::from(bad > 0))
+        }
+        Command::Eval { moves } => {
+            let p = Position::default()
+                .play_sequence(&moves)
+                .map_err(|e| anyhow!(e))?;
+            println!("board\tside\tstatus\tpiece\tmove\tcorner\tstability\theuristic\tactions");
+            println!("{}", row(&p));
             Ok(0)
         }
         Command::Solve {
@@ -127,4 +186,26 @@ fn dispatch(cli: Cli) -> Result<i32> {
             Ok(i32::from(bad > 0))
         }
     }
+}
+
+/// One row of the course vectors table for `p`.
+fn row(p: &Position) -> String {
+    let t = crate::course::terms(p);
+    let text = p.to_string();
+    let (board, side) = text.split_at(64);
+    let actions: Vec<String> = crate::course::actions(p)
+        .into_iter()
+        .map(crate::course::action_text)
+        .collect();
+    format!(
+        "{board}\t{}\t{:?}\t{}\t{}\t{}\t{}\t{}.0\t{}",
+        side.trim(),
+        t.status,
+        t.piece,
+        t.mobility,
+        t.corner,
+        t.stability,
+        t.heuristic,
+        actions.join(" ")
+    )
 }

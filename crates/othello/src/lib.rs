@@ -6,6 +6,7 @@
 
 pub mod bitboard;
 pub mod cli;
+pub mod course;
 pub mod endgame;
 pub mod perft;
 pub mod position;

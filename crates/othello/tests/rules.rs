@@ -152,3 +152,45 @@ fn late_positions_are_solved_exactly() {
     let s = solve(&p, &mut search_core::Searcher::new(4));
     assert_eq!(s.score, brute(&p));
 }
+
+mod course_heuristic {
+    use othello::course::{actions, terms, Status};
+    use othello::{Color, Position};
+    use proptest::prelude::*;
+
+    #[test]
+    fn worked_examples() {
+        let at = |m: &str| terms(&Position::default().play_sequence(m).unwrap());
+        assert_eq!(at("").heuristic, 0);
+        assert_eq!(at("f5").heuristic, 3);
+        let t = at("f5f6");
+        assert_eq!(
+            (t.piece, t.mobility, t.stability, t.heuristic),
+            (0, -1, -2, -10)
+        );
+        assert_eq!(at("f5f6e6").heuristic, 37);
+        let order: Vec<String> = actions(&Position::default())
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(order, ["d3", "c4", "f5", "e6"]); // rank 1 to 8, files h to a
+    }
+
+    proptest! {
+        #[test]
+        fn swapping_colours_negates_every_term(picks in prop::collection::vec(any::<u8>(), 0..40)) {
+            let mut p = Position::default();
+            for k in picks {
+                let m = p.moves();
+                if m == 0 { break; }
+                let mut bits = m;
+                for _ in 0..(k as usize % m.count_ones() as usize) { bits &= bits - 1; }
+                p = p.play(othello::Move::Square(bits.trailing_zeros() as u8));
+            }
+            let swapped = Position { me: p.me, opp: p.opp, side: if p.side == Color::Black { Color::White } else { Color::Black } };
+            let (a, b) = (terms(&p), terms(&swapped));
+            prop_assert_eq!((a.piece, a.mobility, a.corner, a.stability, a.heuristic), (-b.piece, -b.mobility, -b.corner, -b.stability, -b.heuristic));
+            if a.status == Status::Ongoing { prop_assert_eq!(b.status, Status::Ongoing); }
+        }
+    }
+}
