@@ -26,3 +26,8 @@ if [ -d "$od" ]; then
         check "othello course heuristic along game $g" $ok "($summary)"
     done
 fi
+if [ -d "$od" ]; then
+    summary=$("$ob" nodecounts "$od/nju-search-nodecounts.tsv" | tail -n 1)
+    case "$summary" in *" 0 failed") ok=0 ;; *) ok=1 ;; esac
+    check "othello course minimax/alpha-beta values and leaf counts" $ok "($summary)"
+fi

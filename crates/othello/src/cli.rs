@@ -35,6 +35,23 @@ enum Command {
         /// The TSV file.
         file: std::path::PathBuf,
     },
+    /// Check a table of minimax / alpha-beta values and leaf counts under the course heuristic
+    /// and move order (`position`, depth, values, leaf counts).
+    Nodecounts {
+        /// The TSV file.
+        file: std::path::PathBuf,
+    },
+    /// A fixed-depth course search: value (black's side), best move, leaves evaluated.
+    Search {
+        /// Depth in plies (the root move is ply 1).
+        depth: u32,
+        /// Moves from the start, like f5f6e6.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Minimax or alpha-beta.
+        #[arg(long, value_enum, default_value_t = crate::deciders::Algorithm::Alphabeta)]
+        algo: crate::deciders::Algorithm,
+    },
     /// The course heuristic's terms and action order after some moves from the start.
     Eval {
         /// Moves like f5f6e6.
@@ -123,6 +140,51 @@ fn dispatch(cli: Cli) -> Result<i32> {
             }
             println!("{ok} passed, {bad} failed");
             Ok(i32::from(bad > 0))
+        }
+        Command::Nodecounts { file } => {
+            use crate::deciders::{search, Algorithm};
+            let text = batch::read_text(&file)?;
+            let (mut ok, mut bad) = (0, 0);
+            for (i, line) in text.lines().enumerate().skip(1) {
+                let c: Vec<&str> = line.split('\t').collect();
+                if c.len() < 6 {
+                    continue;
+                }
+                let moves = c[0].split_once(':').map_or("", |m| m.1);
+                let p = Position::default()
+                    .play_sequence(moves)
+                    .map_err(|e| anyhow!("{}:{}: {e}", file.display(), i + 1))?;
+                let depth: u32 = c[1]
+                    .parse()
+                    .map_err(|_| anyhow!("{}:{}: bad depth", file.display(), i + 1))?;
+                let (mv, mr) = search(&p, depth, Algorithm::Minimax);
+                let (av, ar) = search(&p, depth, Algorithm::Alphabeta);
+                let got = format!("{mv}.0\t{}\t{av}.0\t{}", mr.stats.leaves, ar.stats.leaves);
+                let want = c[2..6].join("\t");
+                if got == want {
+                    ok += 1;
+                } else {
+                    bad += 1;
+                    println!("{}:{}: expected {want}, got {got}", file.display(), i + 1);
+                }
+            }
+            println!("{ok} passed, {bad} failed");
+            Ok(i32::from(bad > 0))
+        }
+        Command::Search { depth, moves, algo } => {
+            let p = Position::default()
+                .play_sequence(&moves)
+                .map_err(|e| anyhow!(e))?;
+            let t = Instant::now();
+            let (value, r) = crate::deciders::search(&p, depth, algo);
+            println!(
+                "value {value} (black's side), best {}, {} leaves, {} nodes, {:.1} ms",
+                r.best.map_or("-".into(), |m| m.to_string()),
+                r.stats.leaves,
+                r.stats.nodes,
+                t.elapsed().as_secs_f64() * 1e3
+            );
+            Ok(0)
         }
         Command::Eval { moves } => {
             let p = Position::default()

@@ -7,6 +7,7 @@
 pub mod bitboard;
 pub mod cli;
 pub mod course;
+pub mod deciders;
 pub mod endgame;
 pub mod perft;
 pub mod position;
