@@ -52,6 +52,32 @@ enum Command {
         #[arg(long, value_enum, default_value_t = crate::deciders::Algorithm::Alphabeta)]
         algo: crate::deciders::Algorithm,
     },
+    /// A match between two deciders (minimax:D, alphabeta:D, random), each with a heuristic:
+    /// pairs of games from seeded random openings, colours swapped, in parallel.
+    Match {
+        /// Decider A.
+        a: String,
+        /// Decider B.
+        b: String,
+        /// Games (rounded up to an even number).
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// A's heuristic.
+        #[arg(long, value_enum, default_value_t = crate::deciders::HeuristicKind::Course)]
+        heuristic_a: crate::deciders::HeuristicKind,
+        /// B's heuristic.
+        #[arg(long, value_enum, default_value_t = crate::deciders::HeuristicKind::Course)]
+        heuristic_b: crate::deciders::HeuristicKind,
+        /// Seed of the openings and tie-breaks.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+        /// Threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// The course heuristic's terms and action order after some moves from the start.
     Eval {
         /// Moves like f5f6e6.
@@ -184,6 +210,47 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 r.stats.nodes,
                 t.elapsed().as_secs_f64() * 1e3
             );
+            Ok(0)
+        }
+        Command::Match {
+            a,
+            b,
+            games,
+            heuristic_a,
+            heuristic_b,
+            seed,
+            jobs,
+            json,
+        } => {
+            use crate::matchplay::{run, Player};
+            let pa = Player {
+                decider: a.parse().map_err(|e: String| anyhow!(e))?,
+                heuristic: heuristic_a,
+            };
+            let pb = Player {
+                decider: b.parse().map_err(|e: String| anyhow!(e))?,
+                heuristic: heuristic_b,
+            };
+            let jobs =
+                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let bar = batch::progress_bar(games.div_ceil(2) as u64 * 2, "games", json);
+            let r = run(pa, pb, games, seed, jobs, || bar.inc(1));
+            bar.finish_and_clear();
+            if json {
+                println!("{}", serde_json::to_string_pretty(&r)?);
+            } else {
+                println!(
+                    "A = {a} ({heuristic_a:?}) vs B = {b} ({heuristic_b:?}): {} games, A wins {}, draws {}, losses {}; mean disc difference {:+.2}; A's score {:.1}% (95% CI {:.1}%..{:.1}%)",
+                    r.games,
+                    r.wins,
+                    r.draws,
+                    r.losses,
+                    r.mean_disc_difference,
+                    100.0 * r.score_rate,
+                    100.0 * r.ci95.0,
+                    100.0 * r.ci95.1
+                );
+            }
             Ok(0)
         }
         Command::Eval { moves } => {

@@ -12,6 +12,7 @@ use search_core::{alphabeta, minimax, Game, GameResult, Score};
 pub struct CourseGame {
     cur: Position,
     stack: Vec<Position>,
+    kind: HeuristicKind,
 }
 
 impl CourseGame {
@@ -20,6 +21,23 @@ impl CourseGame {
         CourseGame {
             cur: p,
             stack: Vec::new(),
+            kind: HeuristicKind::Course,
+        }
+    }
+
+    /// Starts at `p`, evaluating with `kind`.
+    pub fn with_heuristic(p: Position, kind: HeuristicKind) -> CourseGame {
+        CourseGame {
+            cur: p,
+            stack: Vec::new(),
+            kind,
+        }
+    }
+
+    fn heuristic(&self) -> i32 {
+        match self.kind {
+            HeuristicKind::Course => terms(&self.cur).heuristic,
+            HeuristicKind::Improved => improved(&self.cur),
         }
     }
 
@@ -47,10 +65,10 @@ impl Game for CourseGame {
         self.cur = self.stack.pop().expect("a move to undo");
     }
     fn outcome(&self) -> Option<Score> {
-        (status(&self.cur) != Status::Ongoing).then(|| self.side_value(terms(&self.cur).heuristic))
+        (status(&self.cur) != Status::Ongoing).then(|| self.side_value(self.heuristic()))
     }
     fn evaluate(&self) -> Score {
-        self.side_value(terms(&self.cur).heuristic)
+        self.side_value(self.heuristic())
     }
 }
 
@@ -84,4 +102,140 @@ pub fn search(p: &Position, depth: u32, algo: Algorithm) -> (i32, GameResult<Mov
         -r.score
     };
     (value, r)
+}
+
+/// Which evaluation a decider uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum HeuristicKind {
+    /// The course framework's `heuristic()`, quirks included.
+    Course,
+    /// This project's: positional square weights, mobility, corners and frontier discs.
+    Improved,
+}
+
+/// Square weights of the improved heuristic (a1..h8): corners high, the squares next to empty
+/// corners (X- and C-squares) negative.
+const WEIGHTS: [i32; 64] = [
+    100, -20, 10, 5, 5, 10, -20, 100, //
+    -20, -50, -2, -2, -2, -2, -50, -20, //
+    10, -2, 1, 1, 1, 1, -2, 10, //
+    5, -2, 1, 0, 0, 1, -2, 5, //
+    5, -2, 1, 0, 0, 1, -2, 5, //
+    10, -2, 1, 1, 1, 1, -2, 10, //
+    -20, -50, -2, -2, -2, -2, -50, -20, //
+    100, -20, 10, 5, 5, 10, -20, 100,
+];
+
+/// The improved evaluation from black's side: square weights (X/C-square penalties lifted once
+/// their corner is taken), 10 per legal-move difference, frontier discs (next to an empty square)
+/// counted against their owner, and the exact disc difference (times 1000) once the game is over.
+pub fn improved(p: &Position) -> i32 {
+    let (b, w) = match p.side {
+        Color::Black => (p.me, p.opp),
+        Color::White => (p.opp, p.me),
+    };
+    if status(p) != Status::Ongoing {
+        return 1000 * (b.count_ones() as i32 - w.count_ones() as i32);
+    }
+    let occupied = b | w;
+    let mut score = 0;
+    for (sq, &w0) in WEIGHTS.iter().enumerate() {
+        let bit = 1u64 << sq;
+        if occupied & bit == 0 {
+            continue;
+        }
+        let mut weight = w0;
+        if weight < 0 {
+            // Next to a corner: harmless once that corner is occupied.
+            let (r, c) = (sq / 8, sq % 8);
+            let corner = (if r < 4 { 0 } else { 7 }) * 8 + if c < 4 { 0 } else { 7 };
+            if occupied >> corner & 1 == 1 {
+                weight = 0;
+            }
+        }
+        score += if b & bit != 0 { weight } else { -weight };
+    }
+    let mobility = crate::bitboard::legal_moves(b, w).count_ones() as i32
+        - crate::bitboard::legal_moves(w, b).count_ones() as i32;
+    let empty = !occupied;
+    let around = |e: u64| {
+        let not_a = 0xfefe_fefe_fefe_fefeu64;
+        let not_h = 0x7f7f_7f7f_7f7f_7f7fu64;
+        ((e << 1) & not_a)
+            | ((e >> 1) & not_h)
+            | (e << 8)
+            | (e >> 8)
+            | ((e << 9) & not_a)
+            | ((e << 7) & not_h)
+            | ((e >> 7) & not_a)
+            | ((e >> 9) & not_h)
+    };
+    let frontier = around(empty);
+    let front = (frontier & w).count_ones() as i32 - (frontier & b).count_ones() as i32;
+    score + 10 * mobility + 5 * front
+}
+
+/// A decider of the course: who picks the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decider {
+    /// Plain minimax to a depth, ties broken at random (seeded), as the NJU decider.
+    Minimax(u32),
+    /// Alpha-beta to a depth, same ties.
+    AlphaBeta(u32),
+    /// A uniformly random legal move.
+    Random,
+}
+
+impl std::str::FromStr for Decider {
+    type Err = String;
+    /// `minimax:D`, `alphabeta:D`, `random`.
+    fn from_str(s: &str) -> Result<Decider, String> {
+        let (name, arg) = s.split_once(':').unwrap_or((s, ""));
+        let depth = || {
+            arg.parse::<u32>()
+                .map_err(|_| format!("`{s}` needs a depth, like {name}:4"))
+        };
+        match name {
+            "minimax" => Ok(Decider::Minimax(depth()?)),
+            "alphabeta" => Ok(Decider::AlphaBeta(depth()?)),
+            "random" => Ok(Decider::Random),
+            _ => Err(format!(
+                "unknown decider `{s}` (minimax:D, alphabeta:D, random)"
+            )),
+        }
+    }
+}
+
+/// Picks a move: every root move is searched to `depth − 1` below it with the full window, the
+/// best ones (for the side to move) collected, and one drawn with `rng` (the framework shuffles).
+pub fn decide(
+    p: &Position,
+    decider: Decider,
+    heuristic: HeuristicKind,
+    rng: &mut search_core::SmallRng,
+) -> Move {
+    use rand::Rng;
+    let moves = actions(p);
+    let depth = match decider {
+        Decider::Random => return moves[rng.random_range(0..moves.len())],
+        Decider::Minimax(d) | Decider::AlphaBeta(d) => d.max(1),
+    };
+    let mut best = Vec::new();
+    let mut best_value = Score::MIN;
+    for &mv in &moves {
+        let mut g = CourseGame::with_heuristic(p.play(mv), heuristic);
+        let r = match decider {
+            Decider::Minimax(_) => minimax(&mut g, depth - 1),
+            _ => alphabeta(&mut g, depth - 1),
+        };
+        let v = -r.score;
+        if v > best_value {
+            best_value = v;
+            best.clear();
+        }
+        if v == best_value {
+            best.push(mv);
+        }
+    }
+    best[rng.random_range(0..best.len())]
 }

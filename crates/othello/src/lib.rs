@@ -9,6 +9,7 @@ pub mod cli;
 pub mod course;
 pub mod deciders;
 pub mod endgame;
+pub mod matchplay;
 pub mod perft;
 pub mod position;
 

@@ -194,3 +194,29 @@ mod course_heuristic {
         }
     }
 }
+
+mod matches {
+    use othello::deciders::{Decider, HeuristicKind};
+    use othello::matchplay::{run, Player};
+
+    #[test]
+    fn matches_are_reproducible_and_searching_beats_random() {
+        let a = Player {
+            decider: Decider::AlphaBeta(2),
+            heuristic: HeuristicKind::Improved,
+        };
+        let b = Player {
+            decider: Decider::Random,
+            heuristic: HeuristicKind::Course,
+        };
+        let r1 = run(a, b, 10, 7, 2, || {});
+        let r2 = run(a, b, 10, 7, 1, || {});
+        assert_eq!(
+            (r1.wins, r1.draws, r1.losses),
+            (r2.wins, r2.draws, r2.losses)
+        );
+        assert_eq!(r1.games, 10);
+        assert!(r1.wins >= 8, "alpha-beta should beat random: {r1:?}");
+        assert!(r1.ci95.0 <= r1.score_rate && r1.score_rate <= r1.ci95.1);
+    }
+}

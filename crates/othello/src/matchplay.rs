@@ -1,0 +1,127 @@
+//! Matches between deciders: pairs of games from the same random opening (a few random plies,
+//! seeded), each side playing black once, run in parallel threads. The report gives wins, draws
+//! and losses for A, the mean disc difference and a 95% confidence interval on A's score rate
+//! (win = 1, draw = 1/2), so that "the improved heuristic is better" is a measured claim.
+
+use crate::course::{status, Status};
+use crate::deciders::{decide, Decider, HeuristicKind};
+use crate::position::{Color, Move, Position};
+use rand::{Rng, SeedableRng};
+use search_core::SmallRng;
+
+/// One side of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Player {
+    /// How it searches.
+    pub decider: Decider,
+    /// How it evaluates.
+    pub heuristic: HeuristicKind,
+}
+
+/// The outcome of a match, from A's side.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct MatchReport {
+    /// Games played.
+    pub games: usize,
+    /// A's wins.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// A's losses.
+    pub losses: usize,
+    /// Mean final disc difference for A.
+    pub mean_disc_difference: f64,
+    /// A's score rate (win 1, draw 1/2).
+    pub score_rate: f64,
+    /// 95% confidence interval of the score rate (normal approximation).
+    pub ci95: (f64, f64),
+}
+
+fn random_opening(rng: &mut SmallRng, plies: usize) -> Position {
+    let mut p = Position::default();
+    for _ in 0..plies {
+        let m = p.moves();
+        if m == 0 {
+            break;
+        }
+        let k = rng.random_range(0..m.count_ones());
+        let mut bits = m;
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        p = p.play(Move::Square(bits.trailing_zeros() as u8));
+    }
+    p
+}
+
+/// Plays one game from `start`; returns the final disc difference for black.
+pub fn play_game(start: Position, black: Player, white: Player, rng: &mut SmallRng) -> i32 {
+    let mut p = start;
+    while status(&p) == Status::Ongoing {
+        let who = if p.side == Color::Black { black } else { white };
+        let mv = if p.moves() == 0 {
+            Move::Pass
+        } else {
+            decide(&p, who.decider, who.heuristic, rng)
+        };
+        p = p.play(mv);
+    }
+    let (b, w) = if p.side == Color::Black {
+        (p.me, p.opp)
+    } else {
+        (p.opp, p.me)
+    };
+    b.count_ones() as i32 - w.count_ones() as i32
+}
+
+/// Plays `games` games (rounded up to pairs) between A and B with `jobs` threads; `on_game` is
+/// called after each game (for a progress bar).
+pub fn run(
+    a: Player,
+    b: Player,
+    games: usize,
+    seed: u64,
+    jobs: usize,
+    on_game: impl Fn() + Sync,
+) -> MatchReport {
+    let pairs = games.div_ceil(2);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::with_capacity(2 * pairs));
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if k >= pairs {
+                    break;
+                }
+                let mut rng =
+                    SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                let start = random_opening(&mut rng, 4);
+                let d1 = play_game(start, a, b, &mut rng);
+                on_game();
+                let d2 = -play_game(start, b, a, &mut rng);
+                on_game();
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend([d1, d2]);
+            });
+        }
+    });
+    let diffs = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let n = diffs.len().max(1);
+    let wins = diffs.iter().filter(|&&d| d > 0).count();
+    let draws = diffs.iter().filter(|&&d| d == 0).count();
+    let losses = diffs.len() - wins - draws;
+    let rate = (wins as f64 + draws as f64 / 2.0) / n as f64;
+    let half = 1.96 * (rate * (1.0 - rate) / n as f64).sqrt();
+    MatchReport {
+        games: diffs.len(),
+        wins,
+        draws,
+        losses,
+        mean_disc_difference: diffs.iter().map(|&d| d as f64).sum::<f64>() / n as f64,
+        score_rate: rate,
+        ci95: ((rate - half).max(0.0), (rate + half).min(1.0)),
+    }
+}
