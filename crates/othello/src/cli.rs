@@ -78,6 +78,36 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play against a decider in the terminal (moves typed like d3).
+    Play {
+        /// The computer's decider.
+        #[arg(default_value = "alphabeta:4")]
+        decider: String,
+        /// Play white (the computer opens).
+        #[arg(long)]
+        white: bool,
+        /// The computer's heuristic.
+        #[arg(long, value_enum, default_value_t = crate::deciders::HeuristicKind::Improved)]
+        heuristic: crate::deciders::HeuristicKind,
+        /// Seed of the computer's tie-breaks.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+    },
+    /// The assignment's timing table (ms per move, minimax vs alpha-beta) as Markdown.
+    TimingTable {
+        /// Depths, comma-separated.
+        #[arg(long, value_delimiter = ',', default_values_t = vec![2, 3, 4, 5, 6])]
+        depths: Vec<u32>,
+        /// Self-play games per cell.
+        #[arg(long, default_value_t = 2)]
+        games: usize,
+        /// Stop measuring a cell after this many seconds.
+        #[arg(long, default_value_t = 20.0)]
+        cap: f64,
+        /// Seed of the tie-breaks.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+    },
     /// The course heuristic's terms and action order after some moves from the start.
     Eval {
         /// Moves like f5f6e6.
@@ -251,6 +281,40 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     100.0 * r.ci95.1
                 );
             }
+            Ok(0)
+        }
+        Command::Play {
+            decider,
+            white,
+            heuristic,
+            seed,
+        } => {
+            let d = decider.parse().map_err(|e: String| anyhow!(e))?;
+            crate::play::human_game(
+                d,
+                heuristic,
+                !white,
+                seed,
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+            )?;
+            Ok(0)
+        }
+        Command::TimingTable {
+            depths,
+            games,
+            cap,
+            seed,
+        } => {
+            print!(
+                "{}",
+                crate::play::timing_table(
+                    &depths,
+                    games,
+                    seed,
+                    std::time::Duration::from_secs_f64(cap)
+                )
+            );
             Ok(0)
         }
         Command::Eval { moves } => {

@@ -11,6 +11,7 @@ pub mod deciders;
 pub mod endgame;
 pub mod matchplay;
 pub mod perft;
+pub mod play;
 pub mod position;
 
 pub use position::{Color, Move, Position};

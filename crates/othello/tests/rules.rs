@@ -220,3 +220,44 @@ mod matches {
         assert!(r1.ci95.0 <= r1.score_rate && r1.score_rate <= r1.ci95.1);
     }
 }
+
+mod terminal_play {
+    use othello::deciders::{Decider, HeuristicKind};
+    use othello::play::human_game;
+
+    #[test]
+    fn illegal_input_is_refused_and_the_computer_answers() {
+        let mut out = Vec::new();
+        let r = human_game(
+            Decider::AlphaBeta(1),
+            HeuristicKind::Course,
+            true,
+            1,
+            "a1\nd3\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("illegal move; legal: d3 c4 f5 e6"), "{text}");
+        assert!(text.contains("computer plays "), "{text}");
+        assert!(text.contains("game abandoned"));
+        assert_eq!(r, 0);
+    }
+
+    #[test]
+    fn random_against_random_finishes_with_a_result() {
+        let mut out = Vec::new();
+        // The "human" never types; the game is abandoned at once, without a panic.
+        let r = human_game(
+            Decider::Random,
+            HeuristicKind::Course,
+            false,
+            3,
+            "".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(r, 0);
+        assert!(String::from_utf8(out).unwrap().contains("computer plays"));
+    }
+}
