@@ -6,7 +6,10 @@
 
 use crate::course::{actions, status, terms, Status};
 use crate::position::{Color, Move, Position};
-use search_core::{alphabeta, minimax, Game, GameResult, Score};
+use search_core::{
+    alphabeta, iterative_deepening, minimax, Deadline, Game, GameResult, IterationKind,
+    IterativeOptions, Score, Searcher,
+};
 
 /// The position under the course's rules and evaluation.
 pub struct CourseGame {
@@ -69,6 +72,17 @@ impl Game for CourseGame {
     }
     fn evaluate(&self) -> Score {
         self.side_value(self.heuristic())
+    }
+    fn hash(&self) -> u64 {
+        // Both heuristics negate under a colour swap, so the side-to-move view depends only on
+        // (own discs, other discs).
+        crate::endgame::position_hash(&self.cur)
+    }
+    fn history_index(&self, mv: Move) -> Option<usize> {
+        match mv {
+            Move::Square(s) => Some(s as usize),
+            Move::Pass => None,
+        }
     }
 }
 
@@ -182,13 +196,17 @@ pub enum Decider {
     Minimax(u32),
     /// Alpha-beta to a depth, same ties.
     AlphaBeta(u32),
+    /// MTD(f) with iterative deepening to a depth (transposition table).
+    Mtdf(u32),
+    /// Iterative-deepening alpha-beta with a transposition table under a time budget in ms.
+    Id(u64),
     /// A uniformly random legal move.
     Random,
 }
 
 impl std::str::FromStr for Decider {
     type Err = String;
-    /// `minimax:D`, `alphabeta:D`, `random`.
+    /// `minimax:D`, `alphabeta:D`, `mtdf:D`, `id:MS`, `random`.
     fn from_str(s: &str) -> Result<Decider, String> {
         let (name, arg) = s.split_once(':').unwrap_or((s, ""));
         let depth = || {
@@ -198,12 +216,36 @@ impl std::str::FromStr for Decider {
         match name {
             "minimax" => Ok(Decider::Minimax(depth()?)),
             "alphabeta" => Ok(Decider::AlphaBeta(depth()?)),
+            "mtdf" => Ok(Decider::Mtdf(depth()?)),
+            "id" => arg
+                .parse::<u64>()
+                .map(Decider::Id)
+                .map_err(|_| format!("`{s}` needs milliseconds, like id:500")),
             "random" => Ok(Decider::Random),
             _ => Err(format!(
-                "unknown decider `{s}` (minimax:D, alphabeta:D, random)"
+                "unknown decider `{s}` (minimax:D, alphabeta:D, mtdf:D, id:MS, random)"
             )),
         }
     }
+}
+
+/// Iterative deepening (alpha-beta or MTD(f) iterations) with a transposition table.
+fn table_search(
+    p: &Position,
+    heuristic: HeuristicKind,
+    depth: u32,
+    time: Option<std::time::Duration>,
+    kind: IterationKind,
+) -> Option<Move> {
+    let mut g = CourseGame::with_heuristic(*p, heuristic);
+    let mut searcher = Searcher::new(16);
+    let opts = IterativeOptions {
+        max_depth: depth,
+        deadline: time.map_or(Deadline::none(), Deadline::after),
+        kind,
+        ..Default::default()
+    };
+    iterative_deepening(&mut g, &mut searcher, &opts, |_| {}).best
 }
 
 /// Picks a move: every root move is searched to `depth − 1` below it with the full window, the
@@ -219,6 +261,20 @@ pub fn decide(
     let depth = match decider {
         Decider::Random => return moves[rng.random_range(0..moves.len())],
         Decider::Minimax(d) | Decider::AlphaBeta(d) => d.max(1),
+        Decider::Mtdf(d) => {
+            return table_search(p, heuristic, d.max(1), None, IterationKind::Mtdf)
+                .unwrap_or(moves[0])
+        }
+        Decider::Id(ms) => {
+            return table_search(
+                p,
+                heuristic,
+                64,
+                Some(std::time::Duration::from_millis(ms)),
+                IterationKind::AlphaBeta,
+            )
+            .unwrap_or(moves[0])
+        }
     };
     let mut best = Vec::new();
     let mut best_value = Score::MIN;

@@ -62,6 +62,11 @@ pub fn last_empties(p: &Position, mut alpha: Score, beta: Score) -> Score {
     best
 }
 
+/// A hash of (own discs, other discs) for transposition tables.
+pub fn position_hash(p: &Position) -> u64 {
+    mix(p.me) ^ mix(p.opp ^ 0x9e37_79b9_7f4a_7c15).rotate_left(29)
+}
+
 fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -111,7 +116,7 @@ impl Game for Endgame {
     }
 
     fn hash(&self) -> u64 {
-        mix(self.cur.me) ^ mix(self.cur.opp ^ 0x9e37_79b9_7f4a_7c15).rotate_left(29)
+        position_hash(&self.cur)
     }
 
     fn order_moves(&self, moves: &mut [Move]) {
