@@ -8,7 +8,6 @@ use batch::{output_name, parse_file, run_batch, write_atomic, CommonArgs};
 use clap::{Parser, Subcommand, ValueEnum};
 use search_core::{SearchStats, TieBreak};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// Shortest route on a grid with a food limit and supply points (A* versus uniform-cost search).
 #[derive(Debug, Parser)]
@@ -400,6 +399,5 @@ fn generate(a: &GenerateArgs) -> Result<i32> {
         Some(path) => write_atomic(path, text.as_bytes()).with_context(|| "writing the map")?,
         None => print!("{text}"),
     }
-    let _ = Instant::now();
     Ok(0)
 }
