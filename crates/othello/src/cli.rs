@@ -51,6 +51,9 @@ enum Command {
         /// Minimax or alpha-beta.
         #[arg(long, value_enum, default_value_t = crate::deciders::Algorithm::Alphabeta)]
         algo: crate::deciders::Algorithm,
+        /// Write the search tree as Graphviz DOT (and SVG when `dot` is installed) into DIR.
+        #[arg(long, value_name = "DIR")]
+        trace: Option<std::path::PathBuf>,
     },
     /// A match between two deciders (minimax:D, alphabeta:D, random), each with a heuristic:
     /// pairs of games from seeded random openings, colours swapped, in parallel.
@@ -227,10 +230,41 @@ fn dispatch(cli: Cli) -> Result<i32> {
             println!("{ok} passed, {bad} failed");
             Ok(i32::from(bad > 0))
         }
-        Command::Search { depth, moves, algo } => {
+        Command::Search {
+            depth,
+            moves,
+            algo,
+            trace,
+        } => {
             let p = Position::default()
                 .play_sequence(&moves)
                 .map_err(|e| anyhow!(e))?;
+            if let Some(dir) = trace {
+                let (dot, _) = crate::trace::trace_search(
+                    &p,
+                    depth,
+                    algo == crate::deciders::Algorithm::Alphabeta,
+                );
+                let file = dir.join(format!("turn{}.dot", 60 - p.empties() + 1));
+                batch::write_atomic(&file, dot.as_bytes())?;
+                let svg = file.with_extension("svg");
+                let rendered = std::process::Command::new("dot")
+                    .arg("-Tsvg")
+                    .arg(&file)
+                    .arg("-o")
+                    .arg(&svg)
+                    .status()
+                    .is_ok_and(|s| s.success());
+                eprintln!(
+                    "trace: {}{}",
+                    file.display(),
+                    if rendered {
+                        format!(" and {}", svg.display())
+                    } else {
+                        " (install graphviz for SVG)".into()
+                    }
+                );
+            }
             let t = Instant::now();
             let (value, r) = crate::deciders::search(&p, depth, algo);
             println!(

@@ -13,5 +13,6 @@ pub mod matchplay;
 pub mod perft;
 pub mod play;
 pub mod position;
+pub mod trace;
 
 pub use position::{Color, Move, Position};

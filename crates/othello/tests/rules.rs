@@ -280,3 +280,32 @@ mod table_deciders {
         assert!("greedy".parse::<Decider>().is_err());
     }
 }
+
+mod traces {
+    use othello::deciders::CourseGame;
+    use othello::trace::{to_dot, Traced};
+    use othello::Position;
+
+    #[test]
+    fn the_trace_records_every_leaf_and_the_root_value() {
+        let p = Position::default().play_sequence("f5f6").unwrap();
+        for prune in [false, true] {
+            let mut t = Traced::new(p, CourseGame::new(p));
+            let r = if prune {
+                search_core::alphabeta(&mut t, 3)
+            } else {
+                search_core::minimax(&mut t, 3)
+            };
+            let nodes = t.nodes();
+            let leaves = nodes
+                .iter()
+                .filter(|n| n.children.is_empty() && n.leaf.is_some())
+                .count() as u64;
+            assert_eq!(leaves, r.stats.leaves);
+            assert_eq!(nodes.len() as u64, r.stats.nodes);
+            let dot = to_dot(&nodes, r.best, "t");
+            assert!(dot.contains(&format!("root\\nvalue {}", r.score)), "{dot}");
+            assert_eq!(dot.contains("cut off"), prune);
+        }
+    }
+}
