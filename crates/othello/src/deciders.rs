@@ -200,13 +200,57 @@ pub enum Decider {
     Mtdf(u32),
     /// Iterative-deepening alpha-beta with a transposition table under a time budget in ms.
     Id(u64),
+    /// Monte Carlo tree search (UCT, random play-outs) under a time budget in ms.
+    Mcts(u64),
     /// A uniformly random legal move.
     Random,
 }
 
+/// The position as `search-core`'s MCTS sees it: black is player 0.
+#[derive(Debug, Clone, Copy)]
+struct MctsPosition(Position);
+
+impl search_core::MctsState for MctsPosition {
+    type Move = Move;
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        let m = self.0.moves();
+        if m == 0 {
+            if !self.0.game_over() {
+                out.push(Move::Pass);
+            }
+            return;
+        }
+        let mut bits = m;
+        while bits != 0 {
+            out.push(Move::Square(bits.trailing_zeros() as u8));
+            bits &= bits - 1;
+        }
+    }
+    fn apply(&mut self, mv: Move) {
+        self.0 = self.0.play(mv);
+    }
+    fn player(&self) -> usize {
+        usize::from(self.0.side == Color::White)
+    }
+    fn terminal_reward(&self) -> Option<f64> {
+        self.0.game_over().then(|| {
+            let (b, w) = if self.0.side == Color::Black {
+                (self.0.me, self.0.opp)
+            } else {
+                (self.0.opp, self.0.me)
+            };
+            match b.count_ones().cmp(&w.count_ones()) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => 0.0,
+                std::cmp::Ordering::Equal => 0.5,
+            }
+        })
+    }
+}
+
 impl std::str::FromStr for Decider {
     type Err = String;
-    /// `minimax:D`, `alphabeta:D`, `mtdf:D`, `id:MS`, `random`.
+    /// `minimax:D`, `alphabeta:D`, `mtdf:D`, `id:MS`, `mcts:MS`, `random`.
     fn from_str(s: &str) -> Result<Decider, String> {
         let (name, arg) = s.split_once(':').unwrap_or((s, ""));
         let depth = || {
@@ -221,9 +265,13 @@ impl std::str::FromStr for Decider {
                 .parse::<u64>()
                 .map(Decider::Id)
                 .map_err(|_| format!("`{s}` needs milliseconds, like id:500")),
+            "mcts" => arg
+                .parse::<u64>()
+                .map(Decider::Mcts)
+                .map_err(|_| format!("`{s}` needs milliseconds, like mcts:500")),
             "random" => Ok(Decider::Random),
             _ => Err(format!(
-                "unknown decider `{s}` (minimax:D, alphabeta:D, mtdf:D, id:MS, random)"
+                "unknown decider `{s}` (minimax:D, alphabeta:D, mtdf:D, id:MS, mcts:MS, random)"
             )),
         }
     }
@@ -264,6 +312,16 @@ pub fn decide(
         Decider::Mtdf(d) => {
             return table_search(p, heuristic, d.max(1), None, IterationKind::Mtdf)
                 .unwrap_or(moves[0])
+        }
+        Decider::Mcts(ms) => {
+            let config = search_core::MctsConfig {
+                max_iterations: None,
+                deadline: Deadline::after(std::time::Duration::from_millis(ms)),
+                seed: rng.random(),
+                ..Default::default()
+            };
+            return search_core::mcts(MctsPosition(*p), config, &mut search_core::RandomRollout)
+                .unwrap_or(moves[0]);
         }
         Decider::Id(ms) => {
             return table_search(

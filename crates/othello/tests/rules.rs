@@ -271,7 +271,14 @@ mod table_deciders {
     fn mtdf_and_time_limited_deciders_return_legal_moves() {
         let mut rng = search_core::SmallRng::seed_from_u64(1);
         let p = Position::default().play_sequence("f5f6e6f4e3").unwrap();
-        for spec in ["mtdf:4", "id:30", "alphabeta:3", "minimax:2", "random"] {
+        for spec in [
+            "mtdf:4",
+            "id:30",
+            "mcts:30",
+            "alphabeta:3",
+            "minimax:2",
+            "random",
+        ] {
             let d: Decider = spec.parse().unwrap();
             let m = decide(&p, d, HeuristicKind::Improved, &mut rng);
             assert!(p.is_legal(m), "{spec} chose {m}");
