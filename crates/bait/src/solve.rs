@@ -22,7 +22,6 @@ use std::collections::VecDeque;
 
 /// Distances and targets prepared once per level.
 pub struct Guide {
-    cols: usize,
     /// Breadth-first distances from the goal cell (through non-wall cells), if found.
     to_goal: Option<Vec<u32>>,
     /// Breadth-first distances from the key cell, if any key.
@@ -39,12 +38,7 @@ impl Guide {
         let g = &level.game;
         let goal_type = g.terminations.iter().find(|t| t.win).map(|t| t.stype);
         let key_type = g.interactions.iter().find_map(|i| match i.effect {
-            Effect::TransformTo(_)
-                if level.roles[i.first] == Role::Avatar
-                    || g.types[i.first].class == crate::vgdl::Class::MovingAvatar =>
-            {
-                Some(i.second)
-            }
+            Effect::TransformTo(_) if level.roles[i.first] == Role::Avatar => Some(i.second),
             _ => None,
         });
         let cell_of = |t: Option<usize>| t.and_then(|t| level.find(&g.types[t].name));
@@ -88,7 +82,6 @@ impl Guide {
             _ => 0,
         };
         Guide {
-            cols: level.cols,
             to_goal,
             to_key,
             key_to_goal,
@@ -99,7 +92,6 @@ impl Guide {
     /// A lower bound on the actions still needed to win from `s` (0 when unknown).
     #[inline]
     pub fn estimate(&self, level: &Level, s: &State) -> u32 {
-        let _ = self.cols;
         let Some(to_goal) = &self.to_goal else {
             return 0;
         };

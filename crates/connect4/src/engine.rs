@@ -184,14 +184,15 @@ impl Engine {
     /// ```
     pub fn choose(&mut self, state: &GameState) -> usize {
         let deadline = Deadline::after(self.config.time);
-        let s = state;
-        let legal: Vec<usize> = (0..s.board.n).filter(|&y| s.board.can_play(y)).collect();
-        if let Some(y) = s.forced_move() {
+        let legal: Vec<usize> = (0..state.board.n)
+            .filter(|&y| state.board.can_play(y))
+            .collect();
+        if let Some(y) = state.forced_move() {
             self.tree = None;
             return y;
         }
         // Near the end, prove the result exactly when it can be done in a fraction of the time.
-        let empty: usize = (0..s.board.n).map(|y| s.board.top()[y]).sum();
+        let empty: usize = (0..state.board.n).map(|y| state.board.top()[y]).sum();
         if empty <= EXACT_BELOW_EMPTY {
             let mut game = Searchable::new(state.clone());
             let mut searcher = Searcher::new(16);

@@ -11,7 +11,7 @@
 use crate::eval::{evaluate, piece_value, EvalKind};
 use crate::framework;
 use crate::movegen::{in_check, is_legal, legal_moves, pseudo_legal};
-use crate::piece::{Color, Kind};
+use crate::piece::Color;
 use crate::position::Position;
 use crate::square::Move;
 use search_core::{
@@ -279,17 +279,4 @@ fn game_over(pos: &Position, side: Color) -> Option<String> {
     } else {
         None
     }
-}
-
-/// The letter of the piece that makes `mv` (uppercase for red).
-pub fn piece_letter(pos: &Position, mv: Move) -> char {
-    pos.at(mv.from).map_or('?', |p| p.letter())
-}
-
-/// Whether any piece of `kind` is on the board (used in reports).
-pub fn has(pos: &Position, color: Color, kind: Kind) -> bool {
-    pos.board()
-        .iter()
-        .flatten()
-        .any(|p| p.color == color && p.kind == kind)
 }
