@@ -125,11 +125,7 @@ fn load_level(game: &Game, path: &Path) -> Result<Level> {
 
 /// Level files: `.txt` files that are not game descriptions.
 fn is_level_file(p: &Path) -> bool {
-    p.extension().is_some_and(|e| e == "txt")
-        && std::fs::read_to_string(p).is_ok_and(|t| !t.contains("BasicGame"))
-        && !p
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with("output"))
+    batch::is_txt_input(p) && std::fs::read_to_string(p).is_ok_and(|t| !t.contains("BasicGame"))
 }
 
 /// Runs the command line; returns the process exit code.

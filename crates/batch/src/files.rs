@@ -74,6 +74,22 @@ pub fn collect_inputs(path: &Path, accept: impl Fn(&Path) -> bool) -> Result<Vec
     Ok(files)
 }
 
+/// Whether `p` looks like a course input: a `.txt` file whose name does not start with
+/// `output` (so an output folder placed among the inputs is not read back as input).
+///
+/// ```
+/// use std::path::Path;
+/// assert!(batch::is_txt_input(Path::new("input/3.txt")));
+/// assert!(!batch::is_txt_input(Path::new("input/output_3.txt")));
+/// assert!(!batch::is_txt_input(Path::new("input/3.jpg")));
+/// ```
+pub fn is_txt_input(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "txt")
+        && !p
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("output"))
+}
+
 /// The course layout's output folder for an input path: the sibling `output/` of the input
 /// folder (`Astar/input/` gives `Astar/output/`); for a single file, the sibling of its folder.
 ///

@@ -16,7 +16,8 @@ mod runner;
 pub use cli::{exit_code, output_name, with_default_subcommand};
 pub use errors::InputError;
 pub use files::{
-    collect_inputs, default_output_dir, natural_cmp, parse_file, read_text, write_atomic,
+    collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file, read_text,
+    write_atomic,
 };
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};

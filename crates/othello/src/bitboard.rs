@@ -48,6 +48,20 @@ macro_rules! fill {
     }};
 }
 
+/// Invokes the local macro `dir!` once per direction.
+macro_rules! each_direction {
+    () => {
+        dir!(E);
+        dir!(W);
+        dir!(N);
+        dir!(S);
+        dir!(NE);
+        dir!(NW);
+        dir!(SE);
+        dir!(SW);
+    };
+}
+
 /// Squares where `me` may play against `opp`.
 ///
 /// ```
@@ -66,14 +80,7 @@ pub fn legal_moves(me: u64, opp: u64) -> u64 {
             moves |= dir_shift!($d, fill!($d, me, opp)) & empty;
         };
     }
-    dir!(E);
-    dir!(W);
-    dir!(N);
-    dir!(S);
-    dir!(NE);
-    dir!(NW);
-    dir!(SE);
-    dir!(SW);
+    each_direction!();
     moves
 }
 
@@ -90,13 +97,6 @@ pub fn flips(me: u64, opp: u64, sq: u32) -> u64 {
             }
         };
     }
-    dir!(E);
-    dir!(W);
-    dir!(N);
-    dir!(S);
-    dir!(NE);
-    dir!(NW);
-    dir!(SE);
-    dir!(SW);
+    each_direction!();
     all
 }

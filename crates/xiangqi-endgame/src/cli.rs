@@ -95,13 +95,6 @@ struct RunArgs {
     svg: Option<PathBuf>,
 }
 
-fn is_board_file(p: &Path) -> bool {
-    p.extension().is_some_and(|e| e == "txt")
-        && !p
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with("output"))
-}
-
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     let args = batch::with_default_subcommand(
@@ -175,7 +168,7 @@ fn run(a: &RunArgs) -> Result<i32> {
             .map_or_else(|| PathBuf::from("move"), |p| p.join("move"))
     });
     let single = input.is_file();
-    let report_all = run_batch(&input, is_board_file, a.common.quiet, |path| {
+    let report_all = run_batch(&input, batch::is_txt_input, a.common.quiet, |path| {
         let pos = parse_board_file(&batch::read_text(path)?).map_err(|e| e.in_file(path))?;
         let name = path
             .file_name()
@@ -324,7 +317,7 @@ fn perft_cmd(fen: &str, depth: u32, show_divide: bool) -> Result<i32> {
 }
 
 fn compare(input: &Path, depths: &[u32], rules: Rules, max_minimax: u64) -> Result<i32> {
-    let files = batch::collect_inputs(input, is_board_file)?;
+    let files = batch::collect_inputs(input, batch::is_txt_input)?;
     println!("| input | depth | alpha-beta nodes | ms | move | minimax nodes | ms | move | nodes saved |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for f in files {
