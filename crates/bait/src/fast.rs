@@ -12,12 +12,13 @@ use crate::vgdl::{Class, Effect};
 /// Bait's rules, compiled against one level.
 #[derive(Debug, Clone)]
 pub struct FastRules {
-    walls: Bits,
-    hole_at: Vec<Option<u8>>,
-    key_at: Vec<Option<u8>>,
-    goal_at: Vec<Option<u8>>,
-    mushroom_at: Vec<Option<u8>>,
-    withkey: u8,
+    // The layout fields are crate-visible so that `bound` can read them.
+    pub(crate) walls: Bits,
+    pub(crate) hole_at: Vec<Option<u8>>,
+    pub(crate) key_at: Vec<Option<u8>>,
+    pub(crate) goal_at: Vec<Option<u8>>,
+    pub(crate) mushroom_at: Vec<Option<u8>>,
+    pub(crate) withkey: u8,
     hole_score: i32,
     goal_score: i32,
     mushroom_score: i32,

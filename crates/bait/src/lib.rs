@@ -14,6 +14,7 @@
 //! ```
 
 pub mod agents;
+pub mod bound;
 pub mod cli;
 pub mod fast;
 pub mod level;

@@ -1,9 +1,11 @@
 //! Optimal plans and the bounds and distances the searches use.
 //!
-//! * Shortest win: `search-core`'s A* over compact states, unit cost per action, with the
-//!   admissible heuristic "walking distance to the goal once the key is held, else to the key and
-//!   from the key to the goal" (distances by breadth-first search through non-wall cells, so
-//!   boxes and holes are ignored and the bound never overestimates).
+//! * Shortest win: `search-core`'s A* over compact states, unit cost per action. The heuristic is
+//!   [`PushBound`] (earliest arrival at key and goal when holes wait for boxes and boxes for
+//!   pushes) for games with Bait's rules, and otherwise [`Guide`]: "walking distance to the goal
+//!   once the key is held, else to the key and from the key to the goal" (distances by
+//!   breadth-first search through non-wall cells, so boxes and holes are ignored). Both never
+//!   overestimate (the first is property-tested against exact distances).
 //! * Maximum score: an upper bound on the score still obtainable (each scoring interaction can
 //!   fire at most as often as sprites it kills remain) turns the question into "is a win with
 //!   score S reachable?", answered by a breadth-first search that prunes every state whose bound
@@ -13,6 +15,7 @@
 //! The key and goal are found from the rules, not hard-coded: the goal is the type whose
 //! disappearance wins (a `SpriteCounter ... win=True`), the key the type the avatar transforms on.
 
+use crate::bound::PushBound;
 use crate::level::{Level, Role};
 use crate::sim::{count, step, Action};
 use crate::state::{Outcome, State};
@@ -31,6 +34,8 @@ pub struct Guide {
 }
 
 const FAR: u32 = u32::MAX / 4;
+/// Heuristic value of a state the bound proves unwinnable: larger than any real plan.
+const UNWINNABLE: u32 = 1 << 24;
 
 impl Guide {
     /// Prepares the heuristic for `level`.
@@ -156,10 +161,15 @@ pub struct Plan {
 /// ```
 pub fn shortest(level: &Level, limits: &Limits) -> Plan {
     let guide = Guide::new(level);
+    let bound = PushBound::new(level);
     let out = astar_with(
         &level.initial,
         |s| successors(level, s).map(|(n, _)| (n, 1u32)),
-        |s| guide.estimate(level, s),
+        |s| match &bound {
+            // A state that cannot be won sinks below every real candidate.
+            Some(b) => b.estimate(s).unwrap_or(UNWINNABLE),
+            None => guide.estimate(level, s),
+        },
         |s| s.outcome == Outcome::Won,
         |_, _| false,
         &AstarOptions {

@@ -1,13 +1,15 @@
 //! Property tests on random small levels: the compiled Bait rules equal the general VGDL
 //! interpreter state by state; A* finds the same shortest win as breadth-first search over the
-//! interpreter; the max-score solver equals an exhaustive enumeration of reachable states.
+//! interpreter; the push bound never exceeds the exact distance to a win of any reachable state
+//! (nor calls a winnable state lost); the max-score solver equals an exhaustive enumeration of reachable states.
 
+use bait::bound::PushBound;
 use bait::sim::{step, step_general, Action};
 use bait::solve::{max_score, shortest};
 use bait::state::{Outcome, State};
 use bait::{Level, DEFAULT_GAME};
 use proptest::prelude::*;
-use search_core::hash::FastSet;
+use search_core::hash::{FastMap, FastSet};
 use std::collections::VecDeque;
 
 fn level_text() -> impl Strategy<Value = String> {
@@ -88,6 +90,47 @@ fn bfs_shortest(l: &Level) -> Option<usize> {
     None
 }
 
+/// Every reachable state with its exact number of actions to a win (`None`: no win from it).
+fn distances_to_win(l: &Level) -> Vec<(State, Option<usize>)> {
+    let mut index: FastMap<State, usize> = FastMap::default();
+    let mut states = vec![l.initial];
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new()];
+    index.insert(l.initial, 0);
+    let mut k = 0;
+    while k < states.len() {
+        let s = states[k];
+        if !s.over() {
+            for a in Action::MOVES {
+                let n = step_general(l, &s, a);
+                let j = *index.entry(n).or_insert_with(|| {
+                    states.push(n);
+                    preds.push(Vec::new());
+                    states.len() - 1
+                });
+                preds[j].push(k);
+            }
+        }
+        k += 1;
+    }
+    let mut dist = vec![None; states.len()];
+    let mut q = VecDeque::new();
+    for (i, s) in states.iter().enumerate() {
+        if s.outcome == Outcome::Won {
+            dist[i] = Some(0);
+            q.push_back(i);
+        }
+    }
+    while let Some(i) = q.pop_front() {
+        for &p in &preds[i] {
+            if dist[p].is_none() {
+                dist[p] = dist[i].map(|d| d + 1);
+                q.push_back(p);
+            }
+        }
+    }
+    states.into_iter().zip(dist).collect()
+}
+
 fn exhaustive_max_score(l: &Level) -> Option<i32> {
     let mut seen: FastSet<State> = FastSet::default();
     let mut stack = vec![l.initial];
@@ -138,6 +181,19 @@ proptest! {
         if !plan.actions.is_empty() {
             let last = *bait::sim::play(&l, &plan.actions).last().unwrap();
             prop_assert_eq!(last.outcome, Outcome::Won);
+        }
+    }
+
+    #[test]
+    fn push_bound_never_overestimates(text in level_text()) {
+        let l = level(&text);
+        let bound = PushBound::new(&l).unwrap();
+        for (s, truth) in distances_to_win(&l) {
+            match (bound.estimate(&s), truth) {
+                (Some(b), Some(d)) => prop_assert!(b as usize <= d, "{}\n{:?}: bound {} > {}", text, s, b, d),
+                (None, Some(d)) => prop_assert!(false, "{}\n{:?}: called unwinnable, wins in {}", text, s, d),
+                _ => {}
+            }
         }
     }
 

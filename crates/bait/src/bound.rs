@@ -1,0 +1,240 @@
+//! A lower bound on the actions still needed to win, aware of holes and boxes.
+//!
+//! Walking distance alone ([`crate::solve::Guide`]) treats holes as floor, but the avatar can
+//! only cross a hole one tick after a box has been pushed into it, and a box only moves when the
+//! avatar pushes it from behind. For levels with Bait's rules ([`crate::fast::FastRules`]) this
+//! bound follows that chain with earliest-arrival times:
+//!
+//! 1. boxes that can never move again (against walls, or against other such boxes, on both
+//!    axes) are walls;
+//! 2. the avatar's earliest arrival at every cell is a Dijkstra in which a hole may be entered
+//!    only one tick after the earliest time any box could fill it;
+//! 3. the earliest time any box could be in every cell is a multi-source Dijkstra over pushes: a
+//!    push from `c` towards `d` needs the avatar at `c - d` (no earlier than its earliest arrival)
+//!    and no wall at `c + d`;
+//!
+//! and 2 and 3 feed each other. Both are computed together in one sweep over time on cell
+//! bitsets: at tick `t` the sets "the avatar could be here by `t`" (without and with the key)
+//! and "some box could be here by `t`" grow by one step each, each using the others' sets of
+//! tick `t`. Other boxes, mushrooms and box identity are relaxed away, so every time is a lower
+//! bound and the first tick at which the keyed avatar can step onto a goal never overestimates.
+//! A state from which that never happens even in this relaxation cannot be won, which the
+//! searches use to drop it.
+
+use crate::level::Level;
+use crate::state::{Bits, Outcome, State};
+
+/// Ticks after which the sweep gives up and calls the state unwinnable (the engine's limit).
+const HORIZON: u32 = crate::sim::MAX_TIMESTEPS;
+
+/// The layout of one level, as bitsets.
+#[derive(Debug, Clone)]
+pub struct PushBound {
+    cols: usize,
+    /// Cells inside the grid that are not walls.
+    open: Bits,
+    /// Cells whose left (right) neighbour exists: not in the first (last) column.
+    has_left: Bits,
+    has_right: Bits,
+    holes: Vec<(usize, u8)>,
+    keys: Vec<(usize, u8)>,
+    goals: Vec<(usize, u8)>,
+    mushrooms: Vec<(usize, u8)>,
+    withkey: u8,
+}
+
+/// The cells `k` positions further on (towards higher cell numbers).
+fn shl(b: Bits, k: usize) -> Bits {
+    let (w, r) = (k / 64, k % 64);
+    let word = |i: usize| if i < 3 { b.0[i] } else { 0 };
+    let mut out = [0u64; 3];
+    for (i, o) in out.iter_mut().enumerate().skip(w) {
+        let carry = if r > 0 && i > w {
+            word(i - w - 1) >> (64 - r)
+        } else {
+            0
+        };
+        *o = word(i - w) << r | carry;
+    }
+    Bits(out)
+}
+
+/// The cells `k` positions back (towards lower cell numbers).
+fn shr(b: Bits, k: usize) -> Bits {
+    let (w, r) = (k / 64, k % 64);
+    let word = |i: usize| if i < 3 { b.0[i] } else { 0 };
+    let mut out = [0u64; 3];
+    for (i, o) in out.iter_mut().enumerate() {
+        let carry = if r > 0 {
+            word(i + w + 1) << (64 - r)
+        } else {
+            0
+        };
+        *o = word(i + w) >> r | carry;
+    }
+    Bits(out)
+}
+
+/// Opposite direction index in `[up, down, left, right]`.
+const OPPOSITE: [usize; 4] = [1, 0, 3, 2];
+
+fn andnot(a: Bits, b: Bits) -> Bits {
+    Bits([a.0[0] & !b.0[0], a.0[1] & !b.0[1], a.0[2] & !b.0[2]])
+}
+
+impl PushBound {
+    /// Prepares the bound for `level`, or `None` when the level's game does not have Bait's
+    /// rule structure (then only the walking distance applies).
+    pub fn new(level: &Level) -> Option<PushBound> {
+        let fast = level.fast.as_ref()?;
+        let (rows, cols) = (level.rows, level.cols);
+        let cells = rows * cols;
+        let mut open = Bits::default();
+        let (mut has_left, mut has_right) = (Bits::default(), Bits::default());
+        for c in 0..cells {
+            if !fast.walls.has(c) {
+                open.set(c);
+            }
+            if c % cols > 0 {
+                has_left.set(c);
+            }
+            if c % cols + 1 < cols {
+                has_right.set(c);
+            }
+        }
+        let list = |at: &[Option<u8>]| -> Vec<(usize, u8)> {
+            at.iter()
+                .enumerate()
+                .filter_map(|(c, k)| k.map(|k| (c, k)))
+                .collect()
+        };
+        Some(PushBound {
+            cols,
+            open,
+            has_left,
+            has_right,
+            holes: list(&fast.hole_at),
+            keys: list(&fast.key_at),
+            goals: list(&fast.goal_at),
+            mushrooms: list(&fast.mushroom_at),
+            withkey: fast.withkey,
+        })
+    }
+
+    /// The cells one step from `b` in direction `d` (0 up, 1 down, 2 left, 3 right), inside
+    /// the grid (walls not removed).
+    #[inline]
+    fn step(&self, b: Bits, d: usize) -> Bits {
+        match d {
+            0 => shr(b, self.cols),
+            1 => shl(b, self.cols),
+            2 => shr(b.and(self.has_left), 1),
+            _ => shl(b.and(self.has_right), 1),
+        }
+    }
+
+    #[inline]
+    fn dilate(&self, b: Bits) -> Bits {
+        (0..4).fold(b, |acc, d| acc.or(self.step(b, d)))
+    }
+
+    fn alive_set(s: &State, list: &[(usize, u8)]) -> Bits {
+        let mut out = Bits::default();
+        for &(c, k) in list {
+            if s.alive >> k & 1 == 1 {
+                out.set(c);
+            }
+        }
+        out
+    }
+
+    /// Boxes that can move on neither axis (neighbours walls or such boxes), to a fixed point.
+    fn frozen_boxes(&self, boxes: Bits) -> Bits {
+        let mut frozen = Bits::default();
+        loop {
+            let solid = andnot(Bits([!0; 3]), self.open).or(frozen);
+            let blocked = |d: usize| {
+                // Boxes whose neighbour in direction d is solid (or beyond the grid).
+                let opposite = [1, 0, 3, 2][d];
+                let edge = match d {
+                    2 => andnot(Bits([!0; 3]), self.has_left),
+                    3 => andnot(Bits([!0; 3]), self.has_right),
+                    _ => Bits::default(),
+                };
+                self.step(solid, opposite).or(edge).and(boxes)
+            };
+            let vertical = blocked(0).or(blocked(1));
+            let horizontal = blocked(2).or(blocked(3));
+            let next = frozen.or(vertical.and(horizontal));
+            if next == frozen {
+                return frozen;
+            }
+            frozen = next;
+        }
+    }
+
+    /// A lower bound on the actions needed to win from `s`, or `None` when `s` cannot be won.
+    pub fn estimate(&self, s: &State) -> Option<u32> {
+        match s.outcome {
+            Outcome::Won => return Some(0),
+            Outcome::Lost => return None,
+            Outcome::Playing if !s.avatar_alive => return None,
+            Outcome::Playing => {}
+        }
+        let boxes = s.movers[0];
+        let frozen = self.frozen_boxes(boxes);
+        let holes = Self::alive_set(s, &self.holes);
+        let keys = Self::alive_set(s, &self.keys);
+        let goals = Self::alive_set(s, &self.goals);
+        let mushrooms = Self::alive_set(s, &self.mushrooms);
+        let floor = andnot(andnot(andnot(self.open, frozen), goals), holes);
+        let box_room = andnot(self.open, frozen);
+        let mut start = Bits::default();
+        start.set(s.avatar_cell as usize);
+        // Avatar without / with the key, boxes; `filled_before` are holes a box reached a tick
+        // earlier (another box may pass over them now).
+        let (mut plain, mut keyed) = if s.avatar_type == self.withkey {
+            (Bits::default(), start)
+        } else {
+            (start, Bits::default())
+        };
+        let loose = andnot(boxes, frozen);
+        let mut boxes_by = loose;
+        let mut filled_before = Bits::default();
+        for t in 0..HORIZON {
+            if !self.dilate(keyed).and(goals).is_empty() {
+                return Some(t + 1);
+            }
+            let avatar = plain.or(keyed);
+            // A box leaves its cell only when the avatar steps in, and a mushroom stays until
+            // the avatar eats it; until then a pushed box cannot enter either cell.
+            let occupied = andnot(loose, avatar);
+            let walkable = andnot(floor.or(holes.and(boxes_by)), occupied);
+            let room = andnot(andnot(box_room, occupied), andnot(mushrooms, avatar));
+            let grow = |set: Bits| {
+                let mut out = set;
+                for (d, &back) in OPPOSITE.iter().enumerate() {
+                    let ahead = self.step(set, d);
+                    // Stepping onto a box pushes it on, which needs room beyond it.
+                    let pushes = ahead.and(occupied).and(self.step(room, back));
+                    out = out.or(ahead.and(walkable)).or(pushes);
+                }
+                out
+            };
+            let next_plain = grow(plain);
+            let next_keyed = grow(keyed).or(next_plain.and(keys));
+            let movable = andnot(boxes_by, holes).or(filled_before);
+            let mut next_boxes = boxes_by;
+            for d in 0..4 {
+                let pushed = movable.and(self.step(avatar, d));
+                next_boxes = next_boxes.or(self.step(pushed, d).and(room));
+            }
+            if next_plain == plain && next_keyed == keyed && next_boxes == boxes_by {
+                return None;
+            }
+            filled_before = boxes_by.and(holes);
+            (plain, keyed, boxes_by) = (next_plain, next_keyed, next_boxes);
+        }
+        None
+    }
+}
