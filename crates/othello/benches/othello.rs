@@ -1,15 +1,75 @@
-//! othello benchmarks: perft from the start (leaves per second, one thread).
+//! othello benchmarks: perft from the start (leaves per second, one thread), and the endgame
+//! solver (positions per second) on a 16-empties position reached by a fixed pseudo-random game
+//! and on FFO #40 (20 empties), read from ../shared/data when present, never copied here.
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use othello::{perft::perft, Position};
+use othello::endgame::{solve, Endgame};
+use othello::{perft::perft, Move, Position};
+use search_core::Searcher;
+use std::path::Path;
 
 fn perft_bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");
     g.sample_size(10);
     g.throughput(Throughput::Elements(3_005_288));
     g.bench_function("start_d9", |b| b.iter(|| perft(&Position::default(), 9)));
+    g.throughput(Throughput::Elements(212_258_800));
+    g.bench_function("start_d11", |b| b.iter(|| perft(&Position::default(), 11)));
     g.finish();
 }
 
-criterion_group!(benches, perft_bench);
+/// A position with `empties` empty squares from a fixed pseudo-random game.
+fn random_endgame(empties: u32, mut seed: u64) -> Position {
+    let mut p = Position::default();
+    while p.empties() > empties && !p.game_over() {
+        let m = p.moves();
+        if m == 0 {
+            p = p.play(Move::Pass);
+            continue;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let k = (seed % m.count_ones() as u64) as usize;
+        let mut bits = m;
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        p = p.play(Move::Square(bits.trailing_zeros() as u8));
+    }
+    p
+}
+
+fn ffo(id: u32) -> Option<Position> {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/ffo-index.tsv");
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines().find_map(|l| {
+        let f: Vec<&str> = l.split('\t').collect();
+        (f.first()? == &id.to_string()).then(|| format!("{} {}", f[7], f[3]).parse().ok())?
+    })
+}
+
+fn endgame_bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("endgame");
+    g.sample_size(10);
+    let mut cases = vec![("random_16_empties", random_endgame(16, 0x1234_5678))];
+    if let Some(p) = ffo(40) {
+        cases.push(("ffo_40", p));
+    }
+    for (name, p) in cases {
+        let mut searcher: Searcher<Endgame> = Searcher::new(64);
+        let nodes = solve(&p, &mut searcher).nodes;
+        g.throughput(Throughput::Elements(nodes));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                searcher.clear();
+                solve(&p, &mut searcher).score
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, perft_bench, endgame_bench);
 criterion_main!(benches);

@@ -1,65 +1,29 @@
 //! Move generation on 64-bit boards: bit i is square i (a1 = 0, b1 = 1, …, h8 = 63).
 //!
-//! Legal moves and the flips of one move both come from directional flood fills (six shifts per
-//! direction, masked against wrapping across the a/h files), unrolled for the eight directions
-//! at compile time: no loops over directions, no allocation.
+//! Legal moves come from parallel-prefix flood fills along the four lines (both senses at once,
+//! opponent discs on the a/h files masked out so runs cannot wrap); the flips of one move from
+//! precomputed rays and one bit scan per direction. No loops over squares, no allocation.
 
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// Every square except the a and h files: opponent discs there cannot be flanked sideways, so
+/// masking them out stops horizontal and diagonal runs from wrapping to the next rank.
+const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
-/// Shifts toward one direction, masking squares that wrapped around the a/h files.
-macro_rules! dir_shift {
-    (E, $b:expr) => {
-        ($b << 1) & NOT_A
-    };
-    (W, $b:expr) => {
-        ($b >> 1) & NOT_H
-    };
-    (N, $b:expr) => {
-        $b << 8
-    };
-    (S, $b:expr) => {
-        $b >> 8
-    };
-    (NE, $b:expr) => {
-        ($b << 9) & NOT_A
-    };
-    (NW, $b:expr) => {
-        ($b << 7) & NOT_H
-    };
-    (SE, $b:expr) => {
-        ($b >> 7) & NOT_A
-    };
-    (SW, $b:expr) => {
-        ($b >> 9) & NOT_H
-    };
-}
-
-/// Opponent discs reachable from `from` along one direction (a flood fill through `opp`).
-macro_rules! fill {
-    ($d:ident, $from:expr, $opp:expr) => {{
-        let mut run = dir_shift!($d, $from) & $opp;
-        run |= dir_shift!($d, run) & $opp;
-        run |= dir_shift!($d, run) & $opp;
-        run |= dir_shift!($d, run) & $opp;
-        run |= dir_shift!($d, run) & $opp;
-        run |= dir_shift!($d, run) & $opp;
-        run
-    }};
-}
-
-/// Invokes the local macro `dir!` once per direction.
-macro_rules! each_direction {
-    () => {
-        dir!(E);
-        dir!(W);
-        dir!(N);
-        dir!(S);
-        dir!(NE);
-        dir!(NW);
-        dir!(SE);
-        dir!(SW);
-    };
+/// Moves along one line direction (`shift` 1, 7, 8 or 9) in both senses: runs of `opp` discs
+/// that start next to a `me` disc, grown by parallel prefix (1, then 2, then 2 more squares)
+/// instead of six single steps, then one step further onto the landing squares.
+#[inline(always)]
+fn moves_along(me: u64, opp: u64, shift: u32) -> u64 {
+    let mut up = opp & (me << shift);
+    let mut down = opp & (me >> shift);
+    up |= opp & (up << shift);
+    down |= opp & (down >> shift);
+    let pairs_up = opp & (opp << shift);
+    let pairs_down = opp & (opp >> shift);
+    up |= pairs_up & (up << (2 * shift));
+    down |= pairs_down & (down >> (2 * shift));
+    up |= pairs_up & (up << (2 * shift));
+    down |= pairs_down & (down >> (2 * shift));
+    (up << shift) | (down >> shift)
 }
 
 /// Squares where `me` may play against `opp`.
@@ -73,30 +37,72 @@ macro_rules! each_direction {
 /// ```
 #[inline]
 pub fn legal_moves(me: u64, opp: u64) -> u64 {
-    let empty = !(me | opp);
-    let mut moves = 0;
-    macro_rules! dir {
-        ($d:ident) => {
-            moves |= dir_shift!($d, fill!($d, me, opp)) & empty;
-        };
-    }
-    each_direction!();
-    moves
+    let sideways = opp & INNER_FILES;
+    let moves = moves_along(me, sideways, 1)
+        | moves_along(me, opp, 8)
+        | moves_along(me, sideways, 7)
+        | moves_along(me, sideways, 9);
+    moves & !(me | opp)
 }
 
+/// The squares beyond each square in each direction (the square itself excluded): rays toward
+/// higher bit numbers first (E, N, NE, NW), then toward lower ones (W, S, SW, SE).
+const fn ray_table() -> [[u64; 64]; 8] {
+    let steps: [(i32, i32); 8] = [
+        (0, 1),
+        (1, 0),
+        (1, 1),
+        (1, -1),
+        (0, -1),
+        (-1, 0),
+        (-1, -1),
+        (-1, 1),
+    ];
+    let mut t = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            let (mut r, mut c) = ((sq / 8) as i32 + steps[d].0, (sq % 8) as i32 + steps[d].1);
+            let mut m = 0u64;
+            while r >= 0 && r < 8 && c >= 0 && c < 8 {
+                m |= 1 << (r * 8 + c);
+                r += steps[d].0;
+                c += steps[d].1;
+            }
+            t[d][sq] = m;
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+static RAYS: [[u64; 64]; 8] = ray_table();
+
 /// The discs flipped when `me` plays on square `sq` (0 when the move is illegal).
+///
+/// Per direction: the first square along the ray that is not an opponent disc is found with one
+/// bit scan (lowest bit for rays toward higher squares, highest for the others); when it holds
+/// one of `me`'s discs, the ray's squares before it flip. Eight short independent chains, no
+/// loops.
 #[inline]
 pub fn flips(me: u64, opp: u64, sq: u32) -> u64 {
-    let mv = 1u64 << sq;
+    let sq = sq as usize;
     let mut all = 0;
-    macro_rules! dir {
-        ($d:ident) => {
-            let run = fill!($d, mv, opp);
-            if dir_shift!($d, run) & me != 0 {
-                all |= run;
-            }
-        };
+    for rays in &RAYS[..4] {
+        let ray = rays[sq];
+        let x = ray & !opp;
+        let first = x & x.wrapping_neg();
+        let hit = ((first & me) != 0) as u64;
+        all |= ray & first.wrapping_sub(1) & hit.wrapping_neg();
     }
-    each_direction!();
+    for rays in &RAYS[4..] {
+        let ray = rays[sq];
+        let x = (ray & !opp) | 1;
+        let top = 63 - x.leading_zeros();
+        let first = 1u64 << top;
+        let hit = ((first & me & ray) != 0) as u64;
+        all |= ray & !(u64::MAX >> x.leading_zeros()) & hit.wrapping_neg();
+    }
     all
 }

@@ -1,16 +1,22 @@
 //! Exact endgame values: the position as a `search-core` [`Game`] searched to the end of the
 //! game by negamax alpha-beta with a transposition table, the moves ordered fastest-first (the
-//! reply that leaves the opponent fewest moves first, corners breaking ties), and the exact score
-//! found by MTD(f) null-window probes. Scores are final disc differences with the empties given
-//! to the winner, as in the FFO test suite.
+//! reply that leaves the opponent fewest moves, corner moves counted double, then fewest
+//! potential moves), and the exact score found by MTD(f) null-window probes. The last
+//! [`LAST_EMPTIES`] empties go to a dedicated small solver through the `leaf_solve` hook: a list
+//! of empty squares instead of move generation, odd quadrants first (parity), the last square
+//! counted without playing it. Scores are final disc differences with the empties given to the
+//! winner, as in the FFO test suite.
 
+use crate::bitboard::flips;
 use crate::position::{Move, Position};
-use search_core::{mtdf, Game, Score, Searcher};
+use search_core::{mtdf, Game, Score, SearchOptions, Searcher};
 
 /// The position during a search: the current node and the stack of its ancestors.
 pub struct Endgame {
     cur: Position,
     stack: Vec<Position>,
+    /// Positions visited by the last-empties solver (the searcher counts the others).
+    leaf_nodes: std::cell::Cell<u64>,
 }
 
 impl Endgame {
@@ -19,6 +25,7 @@ impl Endgame {
         Endgame {
             cur: p,
             stack: Vec::with_capacity(64),
+            leaf_nodes: std::cell::Cell::new(0),
         }
     }
 }
@@ -29,37 +36,166 @@ const CORNERS: u64 = 0x8100_0000_0000_0081;
 const ORDER_ABOVE_EMPTIES: u32 = 7;
 
 /// Positions with at most this many empty squares are valued by [`last_empties`].
-pub const LAST_EMPTIES: u32 = 6;
+pub const LAST_EMPTIES: u32 = 7;
 
-/// The exact final score of a position with few empties inside `(alpha, beta)` (fail-soft):
-/// Othello's classic last-empties solver, a windowed negamax over bitboards with no table and
-/// no ordering beyond trying squares in a fixed order, which is what is fastest this close to
-/// the end.
-pub fn last_empties(p: &Position, mut alpha: Score, beta: Score) -> Score {
-    let m = p.moves();
-    if m == 0 {
-        if p.game_over() {
-            return p.final_score();
+/// Squares next to each square (the eight neighbours): a move on `sq` can only flip when an
+/// opponent disc is among them, a test far cheaper than computing the flips.
+const fn neighbour_table() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut m = 0u64;
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (nr, nc) = (r + dr, c + dc);
+                if (dr != 0 || dc != 0) && nr >= 0 && nr < 8 && nc >= 0 && nc < 8 {
+                    m |= 1 << (nr * 8 + nc);
+                }
+                dc += 1;
+            }
+            dr += 1;
         }
-        return -last_empties(&p.play(Move::Pass), -beta, -alpha);
+        t[sq] = m;
+        sq += 1;
     }
-    let mut best = Score::MIN + 1;
-    let mut bits = m;
-    while bits != 0 {
-        let s = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        let v = -last_empties(&p.play(Move::Square(s)), -beta, -alpha);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if v >= beta {
-                    break;
+    t
+}
+static NEIGHBOURS: [u64; 64] = neighbour_table();
+
+/// Squares next to any square of `b`.
+#[inline]
+fn neighbours_of(b: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let h = b | (b << 1 & NOT_A) | (b >> 1 & NOT_H);
+    h | h << 8 | h >> 8
+}
+
+/// The board quadrant of a square (0..4): with an odd number of empties in a quadrant, the
+/// side moving there usually also gets its last move ("parity"), so those squares go first.
+#[inline]
+fn quadrant(sq: u8) -> u8 {
+    (sq >> 2 & 1) | (sq >> 4 & 2)
+}
+
+/// Final disc difference for `me` when the game ends with `empties` squares left (given to the
+/// winner, as in the FFO convention).
+#[inline]
+fn final_diff(me: u64, opp: u64, empties: u32) -> Score {
+    let d = me.count_ones() as Score - opp.count_ones() as Score;
+    match d.signum() {
+        1 => d + empties as Score,
+        -1 => d - empties as Score,
+        _ => 0,
+    }
+}
+
+/// The exact score with one empty square `sq` left: whoever can play there does (the side to
+/// move first), and the count follows without making the move.
+#[inline]
+fn last_one(me: u64, opp: u64, sq: u8) -> Score {
+    let f = flips(me, opp, sq as u32);
+    if f != 0 {
+        return 2 * (me.count_ones() + f.count_ones()) as Score + 2 - 64;
+    }
+    let f = flips(opp, me, sq as u32);
+    if f != 0 {
+        return 64 - 2 * (opp.count_ones() + f.count_ones()) as Score - 2;
+    }
+    final_diff(me, opp, 1)
+}
+
+/// Largest number of empties [`small_solve`] handles (its empties list is a fixed array).
+const SMALL_MAX: usize = 16;
+
+/// Negamax over an explicit list of the empty squares (no move generation: each empty next to
+/// an opponent disc is tried directly), odd quadrants first, the last square counted without
+/// playing it. `passed` says the opponent just passed (two passes end the game).
+fn small_solve(
+    (me, opp): (u64, u64),
+    (mut alpha, beta): (Score, Score),
+    empties: &[u8],
+    parity: u8,
+    passed: bool,
+    nodes: &mut u64,
+) -> Score {
+    *nodes += 1;
+    let n = empties.len();
+    if n == 1 {
+        return last_one(me, opp, empties[0]);
+    }
+    let mut best = -Score::MAX;
+    let mut rest = [0u8; SMALL_MAX];
+    // Two passes: squares in odd quadrants, then the others.
+    for want_odd in [true, false] {
+        for (i, &sq) in empties.iter().enumerate() {
+            if (parity >> quadrant(sq) & 1 == 1) != want_odd || NEIGHBOURS[sq as usize] & opp == 0 {
+                continue;
+            }
+            let f = flips(me, opp, sq as u32);
+            if f == 0 {
+                continue;
+            }
+            rest[..i].copy_from_slice(&empties[..i]);
+            rest[i..n - 1].copy_from_slice(&empties[i + 1..]);
+            let v = -small_solve(
+                (opp ^ f, me | f | 1 << sq),
+                (-beta, -alpha),
+                &rest[..n - 1],
+                parity ^ 1 << quadrant(sq),
+                false,
+                nodes,
+            );
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        return best;
+                    }
                 }
             }
         }
     }
-    best
+    if best > -Score::MAX {
+        return best;
+    }
+    if passed {
+        // Neither side can move: the game is over.
+        return final_diff(me, opp, n as u32);
+    }
+    -small_solve((opp, me), (-beta, -alpha), empties, parity, true, nodes)
+}
+
+/// The exact final score of a position with at most 16 empties inside `(alpha, beta)`
+/// (fail-soft), by [`small_solve`]; `nodes` counts the positions visited.
+pub fn last_empties(p: &Position, alpha: Score, beta: Score, nodes: &mut u64) -> Score {
+    let empty = !(p.me | p.opp);
+    let mut list = [0u8; SMALL_MAX];
+    let mut n = 0;
+    let mut parity = 0u8;
+    let mut bits = empty;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        list[n] = sq;
+        n += 1;
+        parity ^= 1 << quadrant(sq);
+    }
+    if n == 0 {
+        return final_diff(p.me, p.opp, 0);
+    }
+    small_solve(
+        (p.me, p.opp),
+        (alpha, beta),
+        &list[..n],
+        parity,
+        false,
+        nodes,
+    )
 }
 
 /// A hash of (own discs, other discs) for transposition tables.
@@ -106,8 +242,13 @@ impl Game for Endgame {
     }
 
     fn leaf_solve(&self, alpha: Score, beta: Score) -> Option<Score> {
-        // The last empties are valued by the dedicated small solver below.
-        (self.cur.empties() <= LAST_EMPTIES).then(|| last_empties(&self.cur, alpha, beta))
+        // The last empties are valued by the dedicated small solver above.
+        (self.cur.empties() <= LAST_EMPTIES).then(|| {
+            let mut nodes = self.leaf_nodes.get();
+            let v = last_empties(&self.cur, alpha, beta, &mut nodes);
+            self.leaf_nodes.set(nodes);
+            v
+        })
     }
 
     fn evaluate(&self) -> Score {
@@ -128,18 +269,31 @@ impl Game for Endgame {
             Move::Pass => 0,
             Move::Square(s) => {
                 let next = self.cur.play(*mv);
-                let mobility = next.moves().count_ones() as i32;
-                mobility * 2 - i32::from(CORNERS >> s & 1 == 1)
+                let next_moves = next.moves();
+                let mobility = next_moves.count_ones() as i32;
+                let empty = !(next.me | next.opp);
+                let potential = (neighbours_of(next.opp) & empty).count_ones() as i32;
+                16 * (mobility + (next_moves & CORNERS).count_ones() as i32) + potential
+                    - 8 * i32::from(CORNERS >> s & 1 == 1)
             }
         };
-        // Insertion sort (short lists, no allocation).
-        for i in 1..moves.len() {
-            let k = key(&moves[i]);
+        // Keys computed once, then an insertion sort of (key, move) pairs (no allocation).
+        let mut keyed = [(0i32, Move::Pass); 64];
+        let n = moves.len().min(64);
+        for (slot, mv) in keyed.iter_mut().zip(moves.iter()) {
+            *slot = (key(mv), *mv);
+        }
+        for i in 1..n {
+            let item = keyed[i];
             let mut j = i;
-            while j > 0 && key(&moves[j - 1]) > k {
+            while j > 0 && keyed[j - 1].0 > item.0 {
+                keyed[j] = keyed[j - 1];
                 j -= 1;
             }
-            moves[j..=i].rotate_right(1);
+            keyed[j] = item;
+        }
+        for (mv, (_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
+            *mv = *sorted;
         }
     }
 
@@ -183,11 +337,18 @@ pub fn solve(p: &Position, searcher: &mut Searcher<Endgame>) -> Solution {
         };
     }
     let depth = 2 * p.empties() + 2;
+    // Fastest-first is the ordering that works in Othello endgames; killer and history
+    // reordering would override it.
+    searcher.options = SearchOptions {
+        use_tt: true,
+        killers: false,
+        history: false,
+    };
     searcher.reset_stats();
     let r = mtdf(&mut game, searcher, depth, 0).expect("no deadline set");
     Solution {
         score: r.score,
         best: r.best,
-        nodes: r.stats.nodes,
+        nodes: r.stats.nodes + game.leaf_nodes.into_inner(),
     }
 }
