@@ -7,7 +7,7 @@
 //! counted without playing it. Scores are final disc differences with the empties given to the
 //! winner, as in the FFO test suite.
 
-use crate::bitboard::flips;
+use crate::bitboard::{flips, legal_moves};
 use crate::position::{Move, Position};
 use search_core::{mtdf, Game, Score, SearchOptions, Searcher};
 
@@ -108,6 +108,46 @@ fn last_one(me: u64, opp: u64, sq: u8) -> Score {
     final_diff(me, opp, 1)
 }
 
+/// From this many empties on, [`small_solve`] orders moves fastest-first instead of by parity.
+const SMALL_FASTEST_FIRST: usize = 6;
+
+/// Two empties `a` and `b`: each playable one is followed by [`last_one`] on the other,
+/// without building a list.
+fn last_two(
+    (me, opp): (u64, u64),
+    (alpha, beta): (Score, Score),
+    (a, b): (u8, u8),
+    passed: bool,
+    nodes: &mut u64,
+) -> Score {
+    let mut best = -Score::MAX;
+    for (sq, other) in [(a, b), (b, a)] {
+        if NEIGHBOURS[sq as usize] & opp == 0 {
+            continue;
+        }
+        let f = flips(me, opp, sq as u32);
+        if f == 0 {
+            continue;
+        }
+        *nodes += 1;
+        let v = -last_one(opp ^ f, me | f | 1 << sq, other);
+        if v > best {
+            best = v;
+            if v >= beta {
+                return best;
+            }
+        }
+    }
+    if best > -Score::MAX {
+        return best;
+    }
+    if passed {
+        return final_diff(me, opp, 2);
+    }
+    *nodes += 1;
+    -last_two((opp, me), (-beta, -alpha), (a, b), true, nodes)
+}
+
 /// Largest number of empties [`small_solve`] handles (its empties list is a fixed array).
 const SMALL_MAX: usize = 16;
 
@@ -127,18 +167,43 @@ fn small_solve(
     if n == 1 {
         return last_one(me, opp, empties[0]);
     }
+    if n == 2 {
+        return last_two(
+            (me, opp),
+            (alpha, beta),
+            (empties[0], empties[1]),
+            passed,
+            nodes,
+        );
+    }
     let mut best = -Score::MAX;
     let mut rest = [0u8; SMALL_MAX];
-    // Two passes: squares in odd quadrants, then the others.
-    for want_odd in [true, false] {
+    if n >= SMALL_FASTEST_FIRST {
+        // Fastest first: the replies leaving the opponent fewest moves, odd quadrants breaking
+        // ties; the keys are computed once and the list sorted by insertion.
+        let mut cand = [(0i32, 0usize, 0u64); SMALL_MAX];
+        let mut k = 0;
         for (i, &sq) in empties.iter().enumerate() {
-            if (parity >> quadrant(sq) & 1 == 1) != want_odd || NEIGHBOURS[sq as usize] & opp == 0 {
+            if NEIGHBOURS[sq as usize] & opp == 0 {
                 continue;
             }
             let f = flips(me, opp, sq as u32);
             if f == 0 {
                 continue;
             }
+            let mobility = legal_moves(opp ^ f, me | f | 1 << sq);
+            let key = 4 * (mobility.count_ones() + (mobility & CORNERS).count_ones()) as i32
+                - (parity >> quadrant(sq) & 1) as i32;
+            let mut j = k;
+            while j > 0 && cand[j - 1].0 > key {
+                cand[j] = cand[j - 1];
+                j -= 1;
+            }
+            cand[j] = (key, i, f);
+            k += 1;
+        }
+        for &(_, i, f) in &cand[..k] {
+            let sq = empties[i];
             rest[..i].copy_from_slice(&empties[..i]);
             rest[i..n - 1].copy_from_slice(&empties[i + 1..]);
             let v = -small_solve(
@@ -155,6 +220,40 @@ fn small_solve(
                     alpha = v;
                     if v >= beta {
                         return best;
+                    }
+                }
+            }
+        }
+    } else {
+        // Two passes: squares in odd quadrants, then the others.
+        for want_odd in [true, false] {
+            for (i, &sq) in empties.iter().enumerate() {
+                if (parity >> quadrant(sq) & 1 == 1) != want_odd
+                    || NEIGHBOURS[sq as usize] & opp == 0
+                {
+                    continue;
+                }
+                let f = flips(me, opp, sq as u32);
+                if f == 0 {
+                    continue;
+                }
+                rest[..i].copy_from_slice(&empties[..i]);
+                rest[i..n - 1].copy_from_slice(&empties[i + 1..]);
+                let v = -small_solve(
+                    (opp ^ f, me | f | 1 << sq),
+                    (-beta, -alpha),
+                    &rest[..n - 1],
+                    parity ^ 1 << quadrant(sq),
+                    false,
+                    nodes,
+                );
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            return best;
+                        }
                     }
                 }
             }

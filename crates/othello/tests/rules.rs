@@ -2,7 +2,7 @@
 //! endgame solver against exhaustive minimax on positions with few empty squares.
 
 use othello::bitboard::{flips, legal_moves};
-use othello::endgame::solve;
+use othello::endgame::{last_empties, solve};
 use othello::perft::perft;
 use othello::{Move, Position};
 use proptest::prelude::*;
@@ -126,6 +126,60 @@ proptest! {
         prop_assert_eq!(s.score, brute(&p), "{}", p);
         if let Some(mv) = s.best {
             prop_assert_eq!(-brute(&p.play(mv)), s.score);
+        }
+    }
+}
+
+/// Random games (moves picked by `picks`) played until `empties` squares are left.
+fn position_with_empties(empties: u32, picks: Vec<u8>) -> Position {
+    let mut p = Position::default();
+    let mut k = 0;
+    while p.empties() > empties && !p.game_over() {
+        let m = p.moves();
+        if m == 0 {
+            p = p.play(Move::Pass);
+            continue;
+        }
+        let mut bits = m;
+        for _ in 0..picks[k % picks.len()] as usize % m.count_ones() as usize {
+            bits &= bits - 1;
+        }
+        p = p.play(Move::Square(bits.trailing_zeros() as u8));
+        k += 1;
+    }
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn solver_equals_exhaustive_minimax_near_the_end(
+        empties in 1u32..=10,
+        picks in prop::collection::vec(any::<u8>(), 1..64),
+    ) {
+        let p = position_with_empties(empties, picks);
+        let s = solve(&p, &mut search_core::Searcher::new(1));
+        prop_assert_eq!(s.score, brute(&p), "{}", p);
+    }
+
+    #[test]
+    fn last_empties_solver_is_fail_soft_correct(
+        empties in 1u32..=9,
+        picks in prop::collection::vec(any::<u8>(), 1..64),
+        alpha in -66i32..64,
+        width in 1i32..20,
+    ) {
+        let p = position_with_empties(empties, picks);
+        let beta = alpha + width;
+        let truth = brute(&p);
+        let v = last_empties(&p, alpha, beta, &mut 0);
+        if truth <= alpha {
+            prop_assert!(v <= alpha && v >= truth, "{} in ({}, {}): {} vs {}", p, alpha, beta, v, truth);
+        } else if truth >= beta {
+            prop_assert!(v >= beta && v <= truth, "{} in ({}, {}): {} vs {}", p, alpha, beta, v, truth);
+        } else {
+            prop_assert_eq!(v, truth, "{}", p);
         }
     }
 }
