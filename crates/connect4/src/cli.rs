@@ -80,12 +80,15 @@ enum Command {
         /// Result file.
         #[arg(long, default_value = "result.txt")]
         result: PathBuf,
-        /// Games played at once (each timed player wants a free core).
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
+        /// Games played at once (default: one per core; each timed game wants a free core).
+        #[arg(long)]
+        jobs: Option<usize>,
         /// Seed of the boards and players.
         #[arg(long, default_value_t = 2024)]
         seed: u64,
+        /// Memory allowed to each library's process, MiB (the course allows 1 GB).
+        #[arg(long, default_value_t = 1024)]
+        memory_mb: u64,
         /// Print nothing but the summary.
         #[arg(short, long)]
         quiet: bool,
@@ -98,9 +101,9 @@ enum Command {
         /// Rounds per opponent (two games each).
         #[arg(long, default_value_t = 5)]
         rounds: usize,
-        /// Games at once.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
+        /// Games at once (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
         /// Seed.
         #[arg(long, default_value_t = 2024)]
         seed: u64,
@@ -108,6 +111,9 @@ enum Command {
     /// (internal) Host a shared library for the match tool, in a child process.
     #[command(hide = true)]
     HostLib {
+        /// Address-space cap for the library's process, MiB.
+        #[arg(long, default_value_t = 1024)]
+        memory_mb: u64,
         /// The library.
         path: PathBuf,
     },
@@ -168,8 +174,11 @@ fn dispatch(cli: Cli) -> Result<i32> {
             result,
             jobs,
             seed,
+            memory_mb,
             quiet,
         } => {
+            crate::compete::MEMORY_LIMIT_MB.store(memory_mb, std::sync::atomic::Ordering::Relaxed);
+            let jobs = jobs.unwrap_or_else(cores);
             let ca = Contestant::parse(&a).map_err(|e| anyhow!(e))?;
             let cb = Contestant::parse(&b).map_err(|e| anyhow!(e))?;
             let bar = batch::progress_bar(2 * rounds as u64, "games", quiet);
@@ -200,6 +209,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             jobs,
             seed,
         } => {
+            let jobs = jobs.unwrap_or_else(cores);
             let me = Contestant::Builtin(format!("mcts:{time_ms}"));
             println!("| opponent | games | wins | draws | losses | win rate |\n|---|---|---|---|---|---|");
             for opponent in ["random", "greedy", "alphabeta:2", "alphabeta:4", "mcts:100"] {
@@ -227,7 +237,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::HostLib { path } => Ok(host_library(&path)),
+        Command::HostLib { path, memory_mb } => Ok(host_library(&path, memory_mb)),
         Command::Selfplay { engine, board_seed } => {
             let mut rng = search_core::SmallRng::seed_from_u64(board_seed);
             let (m, n) = (rng.random_range(9..=12), rng.random_range(9..=12));
@@ -326,4 +336,9 @@ fn solve(
         println!("{} passed, {bad} failed", n - bad);
     }
     Ok(i32::from(bad > 0))
+}
+
+/// Cores available to this process (at least one).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }

@@ -22,6 +22,11 @@ use std::time::{Duration, Instant};
 /// Time allowed per move.
 pub const MOVE_TIME: Duration = Duration::from_secs(3);
 
+/// Memory allowed to a library's process, in MiB (the course allows 1 GB); `compete
+/// --memory-mb` changes it. A library that needs more fails to allocate and, as under the
+/// course tool, typically crashes: a loss, with the harness unharmed.
+pub static MEMORY_LIMIT_MB: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1024);
+
 /// Who plays.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Contestant {
@@ -73,8 +78,11 @@ impl Mover {
             )),
             Contestant::Library(path) => {
                 let exe = std::env::current_exe().map_err(|_| Failure::Load)?;
+                let limit = MEMORY_LIMIT_MB.load(std::sync::atomic::Ordering::Relaxed);
                 let mut child = Command::new(exe)
                     .arg("host-lib")
+                    .arg("--memory-mb")
+                    .arg(limit.to_string())
                     .arg(path)
                     .stdin(Stdio::piped())
                     .stdout(Stdio::piped())
@@ -416,9 +424,33 @@ pub fn run_match(
         .collect()
 }
 
-/// The `host-lib` side: load a library and answer `getPoint` requests on stdin until EOF.
+/// Caps this process's address space at `mb` MiB plus room for the host itself (Unix; elsewhere
+/// nothing is enforced).
+#[cfg(unix)]
 #[allow(unsafe_code)]
-pub fn host_library(path: &std::path::Path) -> i32 {
+fn limit_memory(mb: u64) {
+    // The host binary and its stack need some address space of their own before the library
+    // allocates anything.
+    const HOST_ROOM_MB: u64 = 128;
+    let bytes = (mb + HOST_ROOM_MB).saturating_mul(1 << 20);
+    let limit = libc::rlimit {
+        rlim_cur: bytes as libc::rlim_t,
+        rlim_max: bytes as libc::rlim_t,
+    };
+    // SAFETY: setrlimit only reads the struct passed by reference.
+    unsafe {
+        libc::setrlimit(libc::RLIMIT_AS, &limit);
+    }
+}
+
+#[cfg(not(unix))]
+fn limit_memory(_mb: u64) {}
+
+/// The `host-lib` side: cap memory at `memory_mb` MiB, load a library and answer `getPoint`
+/// requests on stdin until EOF.
+#[allow(unsafe_code)]
+pub fn host_library(path: &std::path::Path, memory_mb: u64) -> i32 {
+    limit_memory(memory_mb);
     type GetPoint = unsafe extern "C" fn(
         i32,
         i32,

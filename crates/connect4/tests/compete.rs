@@ -112,6 +112,23 @@ fn crashing_hanging_and_incomplete_libraries_are_scored_not_fatal() {
 }
 
 #[test]
+fn a_library_over_the_memory_limit_crashes_alone_and_loses() {
+    let dir = std::env::temp_dir().join(format!("c4-hog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Allocates and touches 1.5 GiB (more than the course's 1 GB), then plays a legal move.
+    let hog = c_library(&dir, "hog", "#include <stdlib.h>\n#include <string.h>\ntypedef struct { int x, y; } Point;\nPoint* getPoint(int M, int N, const int* top, const int* b, int lx, int ly, int nx, int ny) { size_t n = (size_t)1536 << 20; char* p = malloc(n); memset(p, 1, n); for (int y = 0; y < N; y++) if (top[y] > 0) { Point* q = malloc(sizeof(Point)); q->x = top[y] - 1; q->y = y; return q; } return 0; }\nvoid clearPoint(Point* p) { free(p); }\n");
+    let Some(hog) = hog else {
+        eprintln!("no C compiler: skipped");
+        return;
+    };
+    let text = compete(hog.to_str().unwrap(), "greedy", "1", &dir.join("hog.txt"));
+    // Both games: A's process cannot get the memory and crashes on its first move, a bug.
+    assert_eq!(text.lines().nth(1), Some("3\t0\t0"), "{text}");
+    assert_eq!(text.lines().nth(2), Some("3\t0\t0"), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn result_file_has_the_course_layout() {
     let dir = std::env::temp_dir().join(format!("c4-layout-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
