@@ -5,7 +5,9 @@
 //! at once on the cell above (unless every move does); rollouts also win and block when they
 //! can and otherwise play uniformly at random, so simulated games are not decided by blunders.
 //! With few empty cells left, an exact alpha-beta search (a quarter of the time budget) proves
-//! wins; a proven win is played at once (MCTS would find it too, but may prefer a slower one). The tree is bounded, kept between moves when the
+//! wins; a proven win is played at once (MCTS would find it too, but may prefer a slower one).
+//! At every move a short alpha-beta screen ([`SCREEN_DEPTH`] plies) plays a forced win and
+//! keeps MCTS from choosing a move the opponent can punish by force. The tree is bounded, kept between moves when the
 //! new position follows from the old one (subtree reuse), and every random choice comes from the
 //! seed, so a fixed iteration budget gives reproducible moves.
 
@@ -13,8 +15,8 @@ use crate::board::Board;
 use crate::search_game::Searchable;
 use rand::Rng;
 use search_core::{
-    iterative_deepening, mate_distance, Deadline, IterativeOptions, Mcts, MctsConfig, MctsState,
-    Rollout, Searcher, SmallRng,
+    iterative_deepening, mate_distance, Deadline, Game, IterativeOptions, Mcts, MctsConfig,
+    MctsState, Rollout, Searcher, SmallRng, WIN_BOUND,
 };
 use std::time::Duration;
 
@@ -210,6 +212,11 @@ impl Engine {
                 }
             }
         }
+        let losing = self.losing_moves(state, &legal);
+        if let Some(y) = losing.winning {
+            self.tree = None;
+            return y;
+        }
         let config = MctsConfig {
             exploration: self.config.exploration,
             max_iterations: self.config.iterations,
@@ -234,13 +241,79 @@ impl Engine {
             }
             _ => Mcts::new(state.clone(), config),
         };
-        let choice = tree
-            .search(&mut TacticalRollout)
-            .filter(|y| legal.contains(y))
+        let searched = tree.search(&mut TacticalRollout);
+        // The most visited move that the tactical screen did not prove lost (when any is left).
+        let survivors: Vec<(usize, u32, f64)> = tree
+            .root_children()
+            .into_iter()
+            .filter(|(y, _, _)| legal.contains(y) && !losing.lost.contains(y))
+            .collect();
+        let choice = survivors
+            .iter()
+            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
+            .map(|c| c.0)
+            .or(searched.filter(|y| legal.contains(y)))
             .unwrap_or(legal[0]);
         tree.advance(choice);
         self.tree = Some(tree);
         choice
+    }
+}
+
+/// What the tactical screen proved about the root moves.
+struct Screen {
+    /// A move that forces a win within the screen's depth.
+    winning: Option<usize>,
+    /// Moves after which the opponent forces a win within the screen's depth.
+    lost: Vec<usize>,
+}
+
+/// Depth (plies) of the tactical screen run before MCTS.
+pub const SCREEN_DEPTH: u32 = 8;
+
+impl Engine {
+    /// Short alpha-beta proofs before MCTS: a forced win to play at once, and the moves that
+    /// lose by force (MCTS with random rollouts can miss such shallow traps; alpha-beta cannot).
+    /// Null-window searches with wins as the only non-zero outcome; bounded by an eighth of the
+    /// move time, or by a node budget when the engine runs on a fixed iteration budget so that
+    /// play stays reproducible. Results of an interrupted search are not used.
+    fn losing_moves(&self, state: &GameState, legal: &[usize]) -> Screen {
+        let mut screen = Screen {
+            winning: None,
+            lost: Vec::new(),
+        };
+        let mut game = Searchable::new(state.clone());
+        let mut searcher: Searcher<Searchable> = Searcher::new(8);
+        if self.config.iterations.is_some() {
+            searcher.set_node_limit(Some(200_000));
+        } else {
+            searcher.set_deadline(Deadline::after(self.config.time / 8));
+        }
+        let v = searcher.search_root(&mut game, SCREEN_DEPTH, WIN_BOUND - 1, WIN_BOUND);
+        if searcher.aborted() {
+            return screen;
+        }
+        if v >= WIN_BOUND {
+            screen.winning = searcher.best_move().filter(|y| legal.contains(y));
+            if screen.winning.is_some() {
+                return screen;
+            }
+        }
+        for &y in legal {
+            game.play(y);
+            let v = searcher.search_root(&mut game, SCREEN_DEPTH - 1, WIN_BOUND - 1, WIN_BOUND);
+            game.undo(y);
+            if searcher.aborted() {
+                break;
+            }
+            if v >= WIN_BOUND {
+                screen.lost.push(y);
+            }
+        }
+        if screen.lost.len() == legal.len() {
+            screen.lost.clear(); // every move loses: let MCTS pick the most stubborn
+        }
+        screen
     }
 }
 
