@@ -54,6 +54,9 @@ enum Command {
         /// Write the search tree as Graphviz DOT (and SVG when `dot` is installed) into DIR.
         #[arg(long, value_name = "DIR")]
         trace: Option<std::path::PathBuf>,
+        /// Move order of the searches: the course framework's, or fewest replies first.
+        #[arg(long, value_enum, default_value_t = crate::deciders::MoveOrder::Course)]
+        order: crate::deciders::MoveOrder,
     },
     /// A match between two deciders (minimax:D, alphabeta:D, random), each with a heuristic:
     /// pairs of games from seeded random openings, colours swapped, in parallel.
@@ -77,6 +80,9 @@ enum Command {
         /// Threads (default: all cores).
         #[arg(long)]
         jobs: Option<usize>,
+        /// Move order of the searches: the course framework's, or fewest replies first.
+        #[arg(long, value_enum, default_value_t = crate::deciders::MoveOrder::Course)]
+        order: crate::deciders::MoveOrder,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -92,6 +98,9 @@ enum Command {
         /// The computer's heuristic.
         #[arg(long, value_enum, default_value_t = crate::deciders::HeuristicKind::Improved)]
         heuristic: crate::deciders::HeuristicKind,
+        /// Move order of the searches: the course framework's, or fewest replies first.
+        #[arg(long, value_enum, default_value_t = crate::deciders::MoveOrder::Course)]
+        order: crate::deciders::MoveOrder,
         /// Seed of the computer's tie-breaks.
         #[arg(long, default_value_t = 2024)]
         seed: u64,
@@ -107,6 +116,9 @@ enum Command {
         /// Stop measuring a cell after this many seconds.
         #[arg(long, default_value_t = 20.0)]
         cap: f64,
+        /// Move order of the searches: the course framework's, or fewest replies first.
+        #[arg(long, value_enum, default_value_t = crate::deciders::MoveOrder::Course)]
+        order: crate::deciders::MoveOrder,
         /// Seed of the tie-breaks.
         #[arg(long, default_value_t = 2024)]
         seed: u64,
@@ -201,7 +213,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             Ok(i32::from(bad > 0))
         }
         Command::Nodecounts { file } => {
-            use crate::deciders::{search, Algorithm};
+            use crate::deciders::{search, Algorithm, MoveOrder};
             let text = batch::read_text(&file)?;
             let (mut ok, mut bad) = (0, 0);
             for (i, line) in text.lines().enumerate().skip(1) {
@@ -216,8 +228,8 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 let depth: u32 = c[1]
                     .parse()
                     .map_err(|_| anyhow!("{}:{}: bad depth", file.display(), i + 1))?;
-                let (mv, mr) = search(&p, depth, Algorithm::Minimax);
-                let (av, ar) = search(&p, depth, Algorithm::Alphabeta);
+                let (mv, mr) = search(&p, depth, Algorithm::Minimax, MoveOrder::Course);
+                let (av, ar) = search(&p, depth, Algorithm::Alphabeta, MoveOrder::Course);
                 let got = format!("{mv}.0\t{}\t{av}.0\t{}", mr.stats.leaves, ar.stats.leaves);
                 let want = c[2..6].join("\t");
                 if got == want {
@@ -235,6 +247,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             moves,
             algo,
             trace,
+            order,
         } => {
             let p = Position::default()
                 .play_sequence(&moves)
@@ -244,6 +257,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     &p,
                     depth,
                     algo == crate::deciders::Algorithm::Alphabeta,
+                    order,
                 );
                 let file = dir.join(format!("turn{}.dot", 60 - p.empties() + 1));
                 batch::write_atomic(&file, dot.as_bytes())?;
@@ -266,7 +280,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 );
             }
             let t = Instant::now();
-            let (value, r) = crate::deciders::search(&p, depth, algo);
+            let (value, r) = crate::deciders::search(&p, depth, algo, order);
             println!(
                 "value {value} (black's side), best {}, {} leaves, {} nodes, {:.1} ms",
                 r.best.map_or("-".into(), |m| m.to_string()),
@@ -284,16 +298,19 @@ fn dispatch(cli: Cli) -> Result<i32> {
             heuristic_b,
             seed,
             jobs,
+            order,
             json,
         } => {
             use crate::matchplay::{run, Player};
             let pa = Player {
                 decider: a.parse().map_err(|e: String| anyhow!(e))?,
                 heuristic: heuristic_a,
+                order,
             };
             let pb = Player {
                 decider: b.parse().map_err(|e: String| anyhow!(e))?,
                 heuristic: heuristic_b,
+                order,
             };
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -321,12 +338,14 @@ fn dispatch(cli: Cli) -> Result<i32> {
             decider,
             white,
             heuristic,
+            order,
             seed,
         } => {
             let d = decider.parse().map_err(|e: String| anyhow!(e))?;
             crate::play::human_game(
                 d,
                 heuristic,
+                order,
                 !white,
                 seed,
                 std::io::stdin().lock(),
@@ -338,12 +357,14 @@ fn dispatch(cli: Cli) -> Result<i32> {
             depths,
             games,
             cap,
+            order,
             seed,
         } => {
             print!(
                 "{}",
                 crate::play::timing_table(
                     &depths,
+                    order,
                     games,
                     seed,
                     std::time::Duration::from_secs_f64(cap)

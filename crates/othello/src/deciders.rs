@@ -16,6 +16,19 @@ pub struct CourseGame {
     cur: Position,
     stack: Vec<Position>,
     kind: HeuristicKind,
+    order: MoveOrder,
+}
+
+/// In which order the searches visit the moves of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum MoveOrder {
+    /// The course framework's `getActions()`: rows top to bottom, within a row h to a. With it
+    /// plain minimax and alpha-beta visit exactly the leaves the course's deciders visit.
+    #[default]
+    Course,
+    /// Fewest replies for the opponent first (fastest-first), corners before other moves with
+    /// the same count: the order under which alpha-beta prunes most.
+    Mobility,
 }
 
 impl CourseGame {
@@ -25,6 +38,7 @@ impl CourseGame {
             cur: p,
             stack: Vec::new(),
             kind: HeuristicKind::Course,
+            order: MoveOrder::Course,
         }
     }
 
@@ -34,7 +48,13 @@ impl CourseGame {
             cur: p,
             stack: Vec::new(),
             kind,
+            order: MoveOrder::Course,
         }
+    }
+
+    /// The same game with moves visited in `order`.
+    pub fn with_order(self, order: MoveOrder) -> CourseGame {
+        CourseGame { order, ..self }
     }
 
     fn heuristic(&self) -> i32 {
@@ -57,7 +77,19 @@ impl Game for CourseGame {
     type Move = Move;
     fn generate_moves(&self, moves: &mut Vec<Move>) {
         if status(&self.cur) == Status::Ongoing {
+            let start = moves.len();
             moves.extend(actions(&self.cur));
+            if self.order == MoveOrder::Mobility {
+                let cur = self.cur;
+                // A stable sort keeps the course order among equal keys.
+                moves[start..].sort_by_key(|&mv| match mv {
+                    Move::Square(s) => {
+                        let replies = cur.play(mv).moves().count_ones() as i32;
+                        2 * replies - i32::from(0x8100_0000_0000_0081u64 >> s & 1 == 1)
+                    }
+                    Move::Pass => 0,
+                });
+            }
         }
     }
     fn play(&mut self, mv: Move) {
@@ -99,13 +131,19 @@ pub enum Algorithm {
 ///
 /// ```
 /// use othello::{deciders::{search, Algorithm}, Position};
-/// let (value, r) = search(&Position::default(), 3, Algorithm::Minimax);
+/// use othello::deciders::MoveOrder;
+/// let (value, r) = search(&Position::default(), 3, Algorithm::Minimax, MoveOrder::Course);
 /// assert_eq!((value, r.stats.leaves), (29, 56));
-/// let (value, r) = search(&Position::default(), 3, Algorithm::Alphabeta);
+/// let (value, r) = search(&Position::default(), 3, Algorithm::Alphabeta, MoveOrder::Course);
 /// assert_eq!((value, r.stats.leaves), (29, 35));
 /// ```
-pub fn search(p: &Position, depth: u32, algo: Algorithm) -> (i32, GameResult<Move>) {
-    let mut g = CourseGame::new(*p);
+pub fn search(
+    p: &Position,
+    depth: u32,
+    algo: Algorithm,
+    order: MoveOrder,
+) -> (i32, GameResult<Move>) {
+    let mut g = CourseGame::new(*p).with_order(order);
     let r = match algo {
         Algorithm::Minimax => minimax(&mut g, depth),
         Algorithm::Alphabeta => alphabeta(&mut g, depth),
@@ -281,11 +319,12 @@ impl std::str::FromStr for Decider {
 fn table_search(
     p: &Position,
     heuristic: HeuristicKind,
+    order: MoveOrder,
     depth: u32,
     time: Option<std::time::Duration>,
     kind: IterationKind,
 ) -> Option<Move> {
-    let mut g = CourseGame::with_heuristic(*p, heuristic);
+    let mut g = CourseGame::with_heuristic(*p, heuristic).with_order(order);
     let mut searcher = Searcher::new(16);
     let opts = IterativeOptions {
         max_depth: depth,
@@ -302,6 +341,7 @@ pub fn decide(
     p: &Position,
     decider: Decider,
     heuristic: HeuristicKind,
+    order: MoveOrder,
     rng: &mut search_core::SmallRng,
 ) -> Move {
     use rand::Rng;
@@ -310,7 +350,7 @@ pub fn decide(
         Decider::Random => return moves[rng.random_range(0..moves.len())],
         Decider::Minimax(d) | Decider::AlphaBeta(d) => d.max(1),
         Decider::Mtdf(d) => {
-            return table_search(p, heuristic, d.max(1), None, IterationKind::Mtdf)
+            return table_search(p, heuristic, order, d.max(1), None, IterationKind::Mtdf)
                 .unwrap_or(moves[0])
         }
         Decider::Mcts(ms) => {
@@ -327,6 +367,7 @@ pub fn decide(
             return table_search(
                 p,
                 heuristic,
+                order,
                 64,
                 Some(std::time::Duration::from_millis(ms)),
                 IterationKind::AlphaBeta,
@@ -337,7 +378,7 @@ pub fn decide(
     let mut best = Vec::new();
     let mut best_value = Score::MIN;
     for &mv in &moves {
-        let mut g = CourseGame::with_heuristic(p.play(mv), heuristic);
+        let mut g = CourseGame::with_heuristic(p.play(mv), heuristic).with_order(order);
         let r = match decider {
             Decider::Minimax(_) => minimax(&mut g, depth - 1),
             _ => alphabeta(&mut g, depth - 1),

@@ -4,7 +4,7 @@
 //! (win = 1, draw = 1/2), so that "the improved heuristic is better" is a measured claim.
 
 use crate::course::{status, Status};
-use crate::deciders::{decide, Decider, HeuristicKind};
+use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use crate::position::{Color, Move, Position};
 use rand::{Rng, SeedableRng};
 use search_core::SmallRng;
@@ -16,6 +16,8 @@ pub struct Player {
     pub decider: Decider,
     /// How it evaluates.
     pub heuristic: HeuristicKind,
+    /// In which order its searches visit moves.
+    pub order: MoveOrder,
 }
 
 /// The outcome of a match, from A's side.
@@ -62,7 +64,7 @@ pub fn play_game(start: Position, black: Player, white: Player, rng: &mut SmallR
         let mv = if p.moves() == 0 {
             Move::Pass
         } else {
-            decide(&p, who.decider, who.heuristic, rng)
+            decide(&p, who.decider, who.heuristic, who.order, rng)
         };
         p = p.play(mv);
     }

@@ -3,7 +3,7 @@
 //! longest time per move of minimax and alpha-beta over self-play games, as Markdown).
 
 use crate::course::{actions, status, Status};
-use crate::deciders::{decide, Decider, HeuristicKind};
+use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use crate::position::{Color, Move, Position};
 use rand::SeedableRng;
 use search_core::SmallRng;
@@ -56,6 +56,7 @@ pub fn draw(p: &Position) -> String {
 pub fn human_game(
     decider: Decider,
     heuristic: HeuristicKind,
+    order: MoveOrder,
     human_black: bool,
     seed: u64,
     mut input: impl BufRead,
@@ -92,7 +93,7 @@ pub fn human_game(
                 }
             }
         } else {
-            let m = decide(&p, decider, heuristic, &mut rng);
+            let m = decide(&p, decider, heuristic, order, &mut rng);
             writeln!(out, "computer plays {m}")?;
             m
         };
@@ -121,6 +122,7 @@ pub fn human_game(
 /// Average and longest time per move of `decider` in self-play games from the start.
 pub fn time_per_move(
     decider: Decider,
+    order: MoveOrder,
     games: usize,
     seed: u64,
     cap: Duration,
@@ -136,7 +138,7 @@ pub fn time_per_move(
                 continue;
             }
             let t = Instant::now();
-            let m = decide(&p, decider, HeuristicKind::Course, &mut rng);
+            let m = decide(&p, decider, HeuristicKind::Course, order, &mut rng);
             let took = t.elapsed();
             total += took;
             longest = longest.max(took);
@@ -150,13 +152,20 @@ pub fn time_per_move(
     (total / moves.max(1) as u32, longest, moves)
 }
 
-/// The assignment's table as Markdown: minimax and alpha-beta at each depth (a depth whose
-/// measurement exceeds `cap` is marked as partial).
-pub fn timing_table(depths: &[u32], games: usize, seed: u64, cap: Duration) -> String {
-    let mut s = String::from("| depth | minimax avg ms | minimax max ms | alpha-beta avg ms | alpha-beta max ms |\n|---|---|---|---|---|\n");
+/// The assignment's table as Markdown: minimax, alpha-beta and MTD(f) at each depth, the
+/// searches visiting moves in `order` (a cell whose measurement exceeds `cap` is marked as
+/// partial).
+pub fn timing_table(
+    depths: &[u32],
+    order: MoveOrder,
+    games: usize,
+    seed: u64,
+    cap: Duration,
+) -> String {
+    let mut s = String::from("| depth | minimax avg ms | minimax max ms | alpha-beta avg ms | alpha-beta max ms | MTD(f) avg ms | MTD(f) max ms |\n|---|---|---|---|---|---|---|\n");
     for &d in depths {
         let cell = |dec: Decider| {
-            let (avg, max, n) = time_per_move(dec, games, seed, cap);
+            let (avg, max, n) = time_per_move(dec, order, games, seed, cap);
             let mark = if n < 30 * games { " (partial)" } else { "" };
             format!(
                 "{:.2}{mark} | {:.2}",
@@ -165,9 +174,10 @@ pub fn timing_table(depths: &[u32], games: usize, seed: u64, cap: Duration) -> S
             )
         };
         s.push_str(&format!(
-            "| {d} | {} | {} |\n",
+            "| {d} | {} | {} | {} |\n",
             cell(Decider::Minimax(d)),
-            cell(Decider::AlphaBeta(d))
+            cell(Decider::AlphaBeta(d)),
+            cell(Decider::Mtdf(d))
         ));
     }
     s

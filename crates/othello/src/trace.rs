@@ -5,7 +5,7 @@
 //! chosen line in red, and moves a pruning search never looked at counted as cut-offs.
 
 use crate::course::actions;
-use crate::deciders::CourseGame;
+use crate::deciders::{CourseGame, MoveOrder};
 use crate::position::{Move, Position};
 use search_core::{Game, Score};
 use std::cell::RefCell;
@@ -179,8 +179,13 @@ pub fn to_dot(nodes: &[TraceNode], chosen: Option<Move>, title: &str) -> String 
 }
 
 /// Traces one fixed-depth search from `p` and returns the DOT text and the chosen move.
-pub fn trace_search(p: &Position, depth: u32, prune: bool) -> (String, Option<Move>) {
-    let mut t = Traced::new(*p, CourseGame::new(*p));
+pub fn trace_search(
+    p: &Position,
+    depth: u32,
+    prune: bool,
+    order: MoveOrder,
+) -> (String, Option<Move>) {
+    let mut t = Traced::new(*p, CourseGame::new(*p).with_order(order));
     let r = if prune {
         search_core::alphabeta(&mut t, depth)
     } else {

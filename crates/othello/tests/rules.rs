@@ -250,7 +250,7 @@ mod course_heuristic {
 }
 
 mod matches {
-    use othello::deciders::{Decider, HeuristicKind};
+    use othello::deciders::{Decider, HeuristicKind, MoveOrder};
     use othello::matchplay::{run, Player};
 
     #[test]
@@ -258,10 +258,12 @@ mod matches {
         let a = Player {
             decider: Decider::AlphaBeta(2),
             heuristic: HeuristicKind::Improved,
+            order: MoveOrder::Mobility,
         };
         let b = Player {
             decider: Decider::Random,
             heuristic: HeuristicKind::Course,
+            order: MoveOrder::Course,
         };
         let r1 = run(a, b, 10, 7, 2, || {});
         let r2 = run(a, b, 10, 7, 1, || {});
@@ -276,7 +278,7 @@ mod matches {
 }
 
 mod terminal_play {
-    use othello::deciders::{Decider, HeuristicKind};
+    use othello::deciders::{Decider, HeuristicKind, MoveOrder};
     use othello::play::human_game;
 
     #[test]
@@ -285,6 +287,7 @@ mod terminal_play {
         let r = human_game(
             Decider::AlphaBeta(1),
             HeuristicKind::Course,
+            MoveOrder::Course,
             true,
             1,
             "a1\nd3\n".as_bytes(),
@@ -305,6 +308,7 @@ mod terminal_play {
         let r = human_game(
             Decider::Random,
             HeuristicKind::Course,
+            MoveOrder::Course,
             false,
             3,
             "".as_bytes(),
@@ -317,7 +321,7 @@ mod terminal_play {
 }
 
 mod table_deciders {
-    use othello::deciders::{decide, Decider, HeuristicKind};
+    use othello::deciders::{decide, search, Algorithm, Decider, HeuristicKind, MoveOrder};
     use othello::Position;
     use rand::SeedableRng;
 
@@ -334,11 +338,33 @@ mod table_deciders {
             "random",
         ] {
             let d: Decider = spec.parse().unwrap();
-            let m = decide(&p, d, HeuristicKind::Improved, &mut rng);
-            assert!(p.is_legal(m), "{spec} chose {m}");
+            for order in [MoveOrder::Course, MoveOrder::Mobility] {
+                let m = decide(&p, d, HeuristicKind::Improved, order, &mut rng);
+                assert!(p.is_legal(m), "{spec} chose {m}");
+            }
         }
         assert!("id:x".parse::<Decider>().is_err());
         assert!("greedy".parse::<Decider>().is_err());
+    }
+
+    #[test]
+    fn move_order_changes_the_work_not_the_value() {
+        for moves in ["", "f5d6c3d3c4", "f5f6e6f4e3"] {
+            let p = Position::default().play_sequence(moves).unwrap();
+            for depth in 1..=5 {
+                let (course, _) = search(&p, depth, Algorithm::Minimax, MoveOrder::Course);
+                let (ab_course, rc) = search(&p, depth, Algorithm::Alphabeta, MoveOrder::Course);
+                let (ab_mobility, rm) =
+                    search(&p, depth, Algorithm::Alphabeta, MoveOrder::Mobility);
+                assert_eq!(
+                    (ab_course, ab_mobility),
+                    (course, course),
+                    "{moves} depth {depth}"
+                );
+                // Every ordering visits some leaves; the orders are genuinely different searches.
+                assert!(rc.stats.leaves > 0 && rm.stats.leaves > 0);
+            }
+        }
     }
 }
 
