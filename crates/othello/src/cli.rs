@@ -253,29 +253,39 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 .play_sequence(&moves)
                 .map_err(|e| anyhow!(e))?;
             if let Some(dir) = trace {
-                let (dot, _) = crate::trace::trace_search(
+                let traced = crate::trace::trace_search(
                     &p,
                     depth,
                     algo == crate::deciders::Algorithm::Alphabeta,
                     order,
                 );
                 let file = dir.join(format!("turn{}.dot", 60 - p.empties() + 1));
-                batch::write_atomic(&file, dot.as_bytes())?;
+                batch::write_atomic(&file, traced.dot.as_bytes())?;
                 let svg = file.with_extension("svg");
-                let rendered = std::process::Command::new("dot")
-                    .arg("-Tsvg")
-                    .arg(&file)
-                    .arg("-o")
-                    .arg(&svg)
-                    .status()
-                    .is_ok_and(|s| s.success());
+                // Small trees are drawn here; larger ones by Graphviz when it is installed.
+                let rendered = match &traced.svg {
+                    Some(picture) => {
+                        batch::write_atomic(&svg, picture.as_bytes())?;
+                        true
+                    }
+                    None => std::process::Command::new("dot")
+                        .arg("-Tsvg")
+                        .arg(&file)
+                        .arg("-o")
+                        .arg(&svg)
+                        .status()
+                        .is_ok_and(|s| s.success()),
+                };
                 eprintln!(
                     "trace: {}{}",
                     file.display(),
                     if rendered {
                         format!(" and {}", svg.display())
                     } else {
-                        " (install graphviz for SVG)".into()
+                        format!(
+                            " (more than {} nodes: install graphviz for SVG)",
+                            crate::trace::SVG_MAX_NODES
+                        )
                     }
                 );
             }

@@ -1,13 +1,14 @@
 //! Search trees made visible: a [`Traced`] wrapper records every node a `search-core` search
 //! visits (through the game's play/undo/evaluate calls, so the searches themselves need no
 //! change), and [`to_dot`] writes the tree as Graphviz DOT: nodes labelled with the move and
-//! the value (for the side to move there) backed up from the children actually searched, the
-//! chosen line in red, and moves a pruning search never looked at counted as cut-offs.
+//! the value (for the side to move there) backed up from the children actually searched, edges
+//! with the alpha-beta window each child was searched with, the chosen line in red, and moves
+//! a pruning search never looked at counted as cut-offs.
 
 use crate::course::actions;
 use crate::deciders::{CourseGame, MoveOrder};
 use crate::position::{Move, Position};
-use search_core::{Game, Score};
+use search_core::{Game, Score, INF};
 use std::cell::RefCell;
 use std::fmt::Write;
 
@@ -101,33 +102,50 @@ impl Game for Traced {
     }
 }
 
-/// Backed-up negamax value of node `i` from the children searched.
-fn value(nodes: &[TraceNode], i: usize) -> Option<Score> {
-    let n = &nodes[i];
-    if n.children.is_empty() {
-        return n.leaf;
+/// Backed-up negamax values of every node from the children searched (children are recorded
+/// after their parents, so one backward pass suffices).
+fn values(nodes: &[TraceNode]) -> Vec<Option<Score>> {
+    let mut v = vec![None; nodes.len()];
+    for i in (0..nodes.len()).rev() {
+        let n = &nodes[i];
+        v[i] = if n.children.is_empty() {
+            n.leaf
+        } else {
+            n.children.iter().filter_map(|&c| v[c]).map(|x| -x).max()
+        };
     }
-    n.children
-        .iter()
-        .filter_map(|&c| value(nodes, c))
-        .map(|v| -v)
-        .max()
+    v
 }
 
-/// Graphviz DOT of a recorded tree; `chosen` is the root move played.
-///
-/// ```
-/// use othello::{deciders::CourseGame, trace::{to_dot, Traced}, Position};
-/// let p = Position::default();
-/// let mut t = Traced::new(p, CourseGame::new(p));
-/// let r = search_core::alphabeta(&mut t, 2);
-/// let dot = to_dot(&t.nodes(), r.best, "start, alpha-beta depth 2");
-/// assert!(dot.starts_with("digraph") && dot.contains("color=red"));
-/// ```
-pub fn to_dot(nodes: &[TraceNode], chosen: Option<Move>, title: &str) -> String {
-    let mut s =
-        format!("digraph G {{\n  label=\"{title}\";\n  node [shape=box, fontname=Courier];\n");
-    // The principal line: from the root, follow the best child.
+/// The alpha-beta window each node was searched with (side-to-move view, as the values),
+/// replayed from the recorded tree: the root gets (-inf, inf), each child (-beta, -alpha) of its
+/// parent's current window, and alpha rises with each child's value (fail-soft negamax, as
+/// `search-core`'s alpha-beta).
+fn windows(nodes: &[TraceNode], vals: &[Option<Score>]) -> Vec<(Score, Score)> {
+    let mut w = vec![(-INF, INF); nodes.len()];
+    for i in 0..nodes.len() {
+        let (mut alpha, beta) = w[i];
+        for &c in &nodes[i].children {
+            w[c] = (-beta, -alpha);
+            if let Some(v) = vals[c] {
+                alpha = alpha.max(-v);
+            }
+        }
+    }
+    w
+}
+
+fn bound_text(x: Score) -> String {
+    match x {
+        x if x >= INF => "+inf".into(),
+        x if x <= -INF => "-inf".into(),
+        x => x.to_string(),
+    }
+}
+
+/// Marks the chosen line: from the root the move played, then at each node a child whose value
+/// gives the node's value.
+fn principal_line(nodes: &[TraceNode], vals: &[Option<Score>], chosen: Option<Move>) -> Vec<bool> {
     let mut on_line = vec![false; nodes.len()];
     let mut cur = 0;
     on_line[0] = true;
@@ -136,26 +154,182 @@ pub fn to_dot(nodes: &[TraceNode], chosen: Option<Move>, title: &str) -> String 
         let best = if cur == 0 {
             n.children.iter().copied().find(|&c| nodes[c].mv == chosen)
         } else {
-            let target = value(nodes, cur);
             n.children
                 .iter()
                 .copied()
-                .find(|&c| value(nodes, c).map(|v| -v) == target)
+                .find(|&c| vals[c].map(|v| -v) == vals[cur])
         };
         match best {
             Some(b) => {
                 on_line[b] = true;
                 cur = b;
             }
-            None => break,
+            None => return on_line,
         }
     }
+}
+
+/// The text lines of a node's box: move, value (`>=` when moves were cut off), cut-offs.
+fn node_lines(nodes: &[TraceNode], vals: &[Option<Score>], i: usize) -> Vec<String> {
+    let n = &nodes[i];
+    let cut = n.moves_available.saturating_sub(n.children.len());
+    let pruned = cut > 0 && !n.children.is_empty();
+    let mut lines = vec![n.mv.map_or("root".to_string(), |m| m.to_string())];
+    lines.push(match vals[i] {
+        Some(v) if pruned => format!("value >= {v}"),
+        Some(v) => format!("value {v}"),
+        None => "value ?".into(),
+    });
+    if pruned {
+        lines.push(format!("{cut} cut off"));
+    }
+    lines
+}
+
+/// Largest tree [`to_svg`] draws: beyond it a picture is no longer readable.
+pub const SVG_MAX_NODES: usize = 400;
+
+/// The tree as a self-drawn SVG picture (no Graphviz needed): leaves side by side in search
+/// order, each parent centred over its children, the chosen line red, windows on the edges when
+/// `show_windows`. `None` when the tree has more than [`SVG_MAX_NODES`] nodes.
+///
+/// ```
+/// use othello::{deciders::CourseGame, trace::{to_svg, Traced}, Position};
+/// let p = Position::default();
+/// let mut t = Traced::new(p, CourseGame::new(p));
+/// let r = search_core::alphabeta(&mut t, 2);
+/// let svg = to_svg(&t.nodes(), r.best, "start", true).unwrap();
+/// assert!(svg.starts_with("<svg") && svg.contains("value"));
+/// ```
+pub fn to_svg(
+    nodes: &[TraceNode],
+    chosen: Option<Move>,
+    title: &str,
+    show_windows: bool,
+) -> Option<String> {
+    if nodes.len() > SVG_MAX_NODES {
+        return None;
+    }
+    let vals = values(nodes);
+    let wins = windows(nodes, &vals);
+    let on_line = principal_line(nodes, &vals, chosen);
+    // x in leaf slots (children after parents, so a backward pass centres parents), y in levels.
+    let mut depth = vec![0usize; nodes.len()];
+    for i in 0..nodes.len() {
+        for &c in &nodes[i].children {
+            depth[c] = depth[i] + 1;
+        }
+    }
+    let mut x = vec![0f64; nodes.len()];
+    let mut next_slot = 0f64;
+    // Leaves get slots in depth-first order: walk the tree explicitly.
+    let mut stack = vec![0usize];
+    while let Some(i) = stack.pop() {
+        if nodes[i].children.is_empty() {
+            x[i] = next_slot;
+            next_slot += 1.0;
+        }
+        stack.extend(nodes[i].children.iter().rev());
+    }
+    for i in (0..nodes.len()).rev() {
+        let ch = &nodes[i].children;
+        if !ch.is_empty() {
+            x[i] = (x[ch[0]] + x[ch[ch.len() - 1]]) / 2.0;
+        }
+    }
+    let (slot_w, level_h, box_w, box_h) = (110.0, 110.0, 96.0, 50.0);
+    let levels = depth.iter().max().copied().unwrap_or(0) + 1;
+    let width = next_slot.max(1.0) * slot_w + 20.0;
+    let height = levels as f64 * level_h + 40.0;
+    let cx = |i: usize| 10.0 + x[i] * slot_w + slot_w / 2.0;
+    let cy = |i: usize| 40.0 + depth[i] as f64 * level_h;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" font-family=\"monospace\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"10\" y=\"18\" font-size=\"13\">{}</text>\n",
+        xml_escape(title)
+    );
     for (i, n) in nodes.iter().enumerate() {
-        let mv = n.mv.map_or("root".to_string(), |m| m.to_string());
-        let v = value(nodes, i).map_or("?".to_string(), |v| v.to_string());
-        let cut = n.moves_available.saturating_sub(n.children.len());
-        let cut_note = if cut > 0 && !n.children.is_empty() {
-            format!("\\n{cut} cut off")
+        for &c in &n.children {
+            let red = on_line[i] && on_line[c];
+            let _ = writeln!(
+                s,
+                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{}\" stroke-width=\"{}\"/>",
+                cx(i),
+                cy(i) + box_h,
+                cx(c),
+                cy(c),
+                if red { "red" } else { "#888" },
+                if red { 2 } else { 1 }
+            );
+            if show_windows {
+                let (a, b) = wins[c];
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#36c\" font-size=\"9\" text-anchor=\"middle\">[{}, {}]</text>",
+                    (cx(i) + cx(c)) / 2.0,
+                    (cy(i) + box_h + cy(c)) / 2.0,
+                    bound_text(a),
+                    bound_text(b)
+                );
+            }
+        }
+    }
+    for (i, &red) in on_line.iter().enumerate() {
+        let (left, top) = (cx(i) - box_w / 2.0, cy(i));
+        let stroke = if red { "red" } else { "black" };
+        let _ = writeln!(
+            s,
+            "<rect x=\"{left:.1}\" y=\"{top:.1}\" width=\"{box_w}\" height=\"{box_h}\" rx=\"4\" fill=\"#fffdf0\" stroke=\"{stroke}\" stroke-width=\"{}\"/>",
+            if red { 2 } else { 1 }
+        );
+        for (k, line) in node_lines(nodes, &vals, i).iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+                cx(i),
+                top + 14.0 + 13.0 * k as f64,
+                xml_escape(line)
+            );
+        }
+    }
+    s.push_str("</svg>\n");
+    Some(s)
+}
+
+fn xml_escape(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Graphviz DOT of a recorded tree; `chosen` is the root move played. Each node shows its move
+/// and value for the side to move there (a lower bound, marked `>=`, when some of its moves
+/// were cut off); with `show_windows`, each edge carries the alpha-beta window the child was
+/// searched with. The chosen line is red.
+///
+/// ```
+/// use othello::{deciders::CourseGame, trace::{to_dot, Traced}, Position};
+/// let p = Position::default();
+/// let mut t = Traced::new(p, CourseGame::new(p));
+/// let r = search_core::alphabeta(&mut t, 2);
+/// let dot = to_dot(&t.nodes(), r.best, "start, alpha-beta depth 2", true);
+/// assert!(dot.starts_with("digraph") && dot.contains("color=red"));
+/// assert!(dot.contains("[-inf, +inf]"));
+/// ```
+pub fn to_dot(
+    nodes: &[TraceNode],
+    chosen: Option<Move>,
+    title: &str,
+    show_windows: bool,
+) -> String {
+    let mut s =
+        format!("digraph G {{\n  label=\"{title}\";\n  node [shape=box, fontname=Courier];\n");
+    let vals = values(nodes);
+    let wins = windows(nodes, &vals);
+    let on_line = principal_line(nodes, &vals, chosen);
+    for (i, n) in nodes.iter().enumerate() {
+        let text = node_lines(nodes, &vals, i).join("\\n");
+        let window = if show_windows && i == 0 {
+            format!("\\n[{}, {}]", bound_text(wins[0].0), bound_text(wins[0].1))
         } else {
             String::new()
         };
@@ -164,27 +338,40 @@ pub fn to_dot(nodes: &[TraceNode], chosen: Option<Move>, title: &str) -> String 
         } else {
             ""
         };
-        let _ = writeln!(s, "  n{i} [label=\"{mv}\\nvalue {v}{cut_note}\"{style}];");
+        let _ = writeln!(s, "  n{i} [label=\"{text}{window}\"{style}];");
         for &c in &n.children {
-            let red = if on_line[c] && on_line[i] {
-                " [color=red, penwidth=2]"
+            let mut attrs = Vec::new();
+            if show_windows {
+                let (a, b) = wins[c];
+                attrs.push(format!("label=\"[{}, {}]\"", bound_text(a), bound_text(b)));
+            }
+            if on_line[c] && on_line[i] {
+                attrs.push("color=red, penwidth=2".into());
+            }
+            if attrs.is_empty() {
+                let _ = writeln!(s, "  n{i} -> n{c};");
             } else {
-                ""
-            };
-            let _ = writeln!(s, "  n{i} -> n{c}{red};");
+                let _ = writeln!(s, "  n{i} -> n{c} [{}];", attrs.join(", "));
+            }
         }
     }
     s.push_str("}\n");
     s
 }
 
-/// Traces one fixed-depth search from `p` and returns the DOT text and the chosen move.
-pub fn trace_search(
-    p: &Position,
-    depth: u32,
-    prune: bool,
-    order: MoveOrder,
-) -> (String, Option<Move>) {
+/// A traced search: the tree as DOT, as a self-drawn SVG when small enough, and the move chosen.
+#[derive(Debug, Clone)]
+pub struct Trace {
+    /// Graphviz DOT text.
+    pub dot: String,
+    /// SVG picture (`None` above [`SVG_MAX_NODES`] nodes).
+    pub svg: Option<String>,
+    /// The root move chosen.
+    pub best: Option<Move>,
+}
+
+/// Traces one fixed-depth search from `p` (alpha-beta when `prune`, else minimax).
+pub fn trace_search(p: &Position, depth: u32, prune: bool, order: MoveOrder) -> Trace {
     let mut t = Traced::new(*p, CourseGame::new(*p).with_order(order));
     let r = if prune {
         search_core::alphabeta(&mut t, depth)
@@ -197,5 +384,10 @@ pub fn trace_search(
         r.stats.leaves,
         actions(p).len()
     );
-    (to_dot(&t.nodes(), r.best, &title), r.best)
+    let nodes = t.nodes();
+    Trace {
+        dot: to_dot(&nodes, r.best, &title, prune),
+        svg: to_svg(&nodes, r.best, &title, prune),
+        best: r.best,
+    }
 }

@@ -390,9 +390,61 @@ mod traces {
                 .count() as u64;
             assert_eq!(leaves, r.stats.leaves);
             assert_eq!(nodes.len() as u64, r.stats.nodes);
-            let dot = to_dot(&nodes, r.best, "t");
+            let dot = to_dot(&nodes, r.best, "t", prune);
             assert!(dot.contains(&format!("root\\nvalue {}", r.score)), "{dot}");
             assert_eq!(dot.contains("cut off"), prune);
         }
+    }
+
+    /// Parses "[a, b]" with +inf/-inf.
+    fn window(text: &str) -> (i32, i32) {
+        let inner = text.trim_start_matches('[').trim_end_matches(']');
+        let (a, b) = inner.split_once(", ").unwrap();
+        let parse = |x: &str| match x {
+            "+inf" => search_core::INF,
+            "-inf" => -search_core::INF,
+            x => x.parse().unwrap(),
+        };
+        (parse(a), parse(b))
+    }
+
+    #[test]
+    fn edge_windows_replay_the_search() {
+        // Each root child, searched again on its own with the window on its edge, returns the
+        // value the trace shows for it: the windows are the ones alpha-beta used.
+        let p = Position::default().play_sequence("f5d6c3").unwrap();
+        let depth = 4;
+        let mut t = Traced::new(p, CourseGame::new(p));
+        let r = search_core::alphabeta(&mut t, depth);
+        let nodes = t.nodes();
+        let dot = to_dot(&nodes, r.best, "t", true);
+        let label = |id: usize| -> String {
+            let start = dot.find(&format!("  n{id} [label=\"")).unwrap();
+            dot[start..].lines().next().unwrap().to_string()
+        };
+        let mut checked = 0;
+        for &c in &nodes[0].children {
+            let edge = dot
+                .lines()
+                .find(|l| l.starts_with(&format!("  n0 -> n{c} ")))
+                .unwrap();
+            let w = &edge[edge.find("label=\"").unwrap() + 7..];
+            let (a, b) = window(&w[..w.find('"').unwrap()]);
+            let mv = nodes[c].mv.unwrap();
+            let mut g = CourseGame::new(p.play(mv));
+            let v = search_core::alphabeta_window(&mut g, depth - 1, a, b).score;
+            let shown = label(c);
+            let shown = shown.split("value ").nth(1).unwrap();
+            let shown: i32 = shown
+                .trim_start_matches(">= ")
+                .split(|ch: char| ch == '\\' || ch == '"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert_eq!(v, shown, "child {mv} window [{a}, {b}]");
+            checked += 1;
+        }
+        assert!(checked >= 3);
     }
 }
