@@ -437,7 +437,7 @@ mod traces {
             let shown = shown.split("value ").nth(1).unwrap();
             let shown: i32 = shown
                 .trim_start_matches(">= ")
-                .split(|ch: char| ch == '\\' || ch == '"')
+                .split(['\\', '"'])
                 .next()
                 .unwrap()
                 .parse()
