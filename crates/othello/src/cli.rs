@@ -48,7 +48,7 @@ enum Command {
         /// Moves from the start, like f5f6e6.
         #[arg(long, default_value = "")]
         moves: String,
-        /// Minimax or alpha-beta.
+        /// Minimax, alpha-beta or MTD(f).
         #[arg(long, value_enum, default_value_t = crate::deciders::Algorithm::Alphabeta)]
         algo: crate::deciders::Algorithm,
         /// Write the search tree as Graphviz DOT (and SVG when `dot` is installed) into DIR.
@@ -253,12 +253,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 .play_sequence(&moves)
                 .map_err(|e| anyhow!(e))?;
             if let Some(dir) = trace {
-                let traced = crate::trace::trace_search(
-                    &p,
-                    depth,
-                    algo == crate::deciders::Algorithm::Alphabeta,
-                    order,
-                );
+                let traced = crate::trace::trace_search(&p, depth, algo, order);
                 let file = dir.join(format!("turn{}.dot", 60 - p.empties() + 1));
                 batch::write_atomic(&file, traced.dot.as_bytes())?;
                 let svg = file.with_extension("svg");

@@ -125,6 +125,9 @@ pub enum Algorithm {
     Minimax,
     /// Alpha-beta (the UW original, the homework's task 2).
     Alphabeta,
+    /// MTD(f) (the homework's task 4): iterative deepening, each depth found by null-window
+    /// alpha-beta passes over a transposition table.
+    Mtdf,
 }
 
 /// A fixed-depth search from `p`; the score is turned to black's side.
@@ -147,6 +150,7 @@ pub fn search(
     let r = match algo {
         Algorithm::Minimax => minimax(&mut g, depth),
         Algorithm::Alphabeta => alphabeta(&mut g, depth),
+        Algorithm::Mtdf => mtdf_search(&mut g, depth),
     };
     let value = if p.side == Color::Black {
         r.score
@@ -313,6 +317,18 @@ impl std::str::FromStr for Decider {
             )),
         }
     }
+}
+
+/// Iterative deepening to `depth` by MTD(f) passes over a fresh transposition table (the
+/// searches `search --algo mtdf` runs and traces).
+pub fn mtdf_search<G: Game>(game: &mut G, depth: u32) -> GameResult<G::Move> {
+    let mut searcher = Searcher::new(16);
+    let opts = IterativeOptions {
+        max_depth: depth,
+        kind: IterationKind::Mtdf,
+        ..Default::default()
+    };
+    iterative_deepening(game, &mut searcher, &opts, |_| {})
 }
 
 /// Iterative deepening (alpha-beta or MTD(f) iterations) with a transposition table.

@@ -6,7 +6,7 @@
 //! a pruning search never looked at counted as cut-offs.
 
 use crate::course::actions;
-use crate::deciders::{CourseGame, MoveOrder};
+use crate::deciders::{mtdf_search, Algorithm, CourseGame, MoveOrder};
 use crate::position::{Move, Position};
 use search_core::{Game, Score, INF};
 use std::cell::RefCell;
@@ -23,6 +23,23 @@ pub struct TraceNode {
     pub leaf: Option<Score>,
     /// Moves available here.
     pub moves_available: usize,
+    /// For the root of one pass of a table-driven search: its depth and window.
+    pub pass: Option<(u32, Score, Score)>,
+    /// Whether the transposition table answered here (the value is the table's).
+    pub table_hit: bool,
+}
+
+impl TraceNode {
+    fn new(mv: Option<Move>) -> TraceNode {
+        TraceNode {
+            mv,
+            children: Vec::new(),
+            leaf: None,
+            moves_available: 0,
+            pass: None,
+            table_hit: false,
+        }
+    }
 }
 
 /// A game wrapper that records the tree a search walks.
@@ -39,12 +56,7 @@ impl Traced {
         Traced {
             inner,
             pos: vec![p],
-            nodes: RefCell::new(vec![TraceNode {
-                mv: None,
-                children: Vec::new(),
-                leaf: None,
-                moves_available: 0,
-            }]),
+            nodes: RefCell::new(vec![TraceNode::new(None)]),
             path: vec![0],
         }
     }
@@ -72,12 +84,7 @@ impl Game for Traced {
         self.inner.play(mv);
         let mut nodes = self.nodes.borrow_mut();
         let id = nodes.len();
-        nodes.push(TraceNode {
-            mv: Some(mv),
-            children: Vec::new(),
-            leaf: None,
-            moves_available: 0,
-        });
+        nodes.push(TraceNode::new(Some(mv)));
         let parent = self.here();
         nodes[parent].children.push(id);
         drop(nodes);
@@ -100,6 +107,35 @@ impl Game for Traced {
         self.nodes.borrow_mut()[self.here()].leaf = Some(v);
         v
     }
+    fn hash(&self) -> u64 {
+        self.inner.hash()
+    }
+    fn on_search_start(&mut self, depth: u32, alpha: Score, beta: Score) {
+        // Each pass of a table-driven search becomes its own subtree under the root.
+        let mut nodes = self.nodes.borrow_mut();
+        let id = nodes.len();
+        let mut pass = TraceNode::new(None);
+        pass.pass = Some((depth, alpha, beta));
+        nodes.push(pass);
+        nodes[0].children.push(id);
+        drop(nodes);
+        self.path = vec![0, id];
+    }
+    fn on_table_hit(&mut self, score: Score) {
+        let mut nodes = self.nodes.borrow_mut();
+        let here = self.here();
+        nodes[here].leaf = Some(score);
+        nodes[here].table_hit = true;
+    }
+}
+
+/// The last pass of a table-driven search, when the tree has passes.
+fn last_pass(nodes: &[TraceNode]) -> Option<usize> {
+    nodes[0]
+        .children
+        .last()
+        .copied()
+        .filter(|&c| nodes[c].pass.is_some())
 }
 
 /// Backed-up negamax values of every node from the children searched (children are recorded
@@ -110,9 +146,14 @@ fn values(nodes: &[TraceNode]) -> Vec<Option<Score>> {
         let n = &nodes[i];
         v[i] = if n.children.is_empty() {
             n.leaf
+        } else if i == 0 && last_pass(nodes).is_some() {
+            None // filled below: the root of several passes shows the last one's value
         } else {
             n.children.iter().filter_map(|&c| v[c]).map(|x| -x).max()
         };
+    }
+    if let Some(last) = last_pass(nodes) {
+        v[0] = v[last];
     }
     v
 }
@@ -124,8 +165,14 @@ fn values(nodes: &[TraceNode]) -> Vec<Option<Score>> {
 fn windows(nodes: &[TraceNode], vals: &[Option<Score>]) -> Vec<(Score, Score)> {
     let mut w = vec![(-INF, INF); nodes.len()];
     for i in 0..nodes.len() {
+        if let Some((_, a, b)) = nodes[i].pass {
+            w[i] = (a, b);
+        }
         let (mut alpha, beta) = w[i];
         for &c in &nodes[i].children {
+            if nodes[c].pass.is_some() {
+                continue; // a pass has its own window
+            }
             w[c] = (-beta, -alpha);
             if let Some(v) = vals[c] {
                 alpha = alpha.max(-v);
@@ -149,9 +196,13 @@ fn principal_line(nodes: &[TraceNode], vals: &[Option<Score>], chosen: Option<Mo
     let mut on_line = vec![false; nodes.len()];
     let mut cur = 0;
     on_line[0] = true;
+    if let Some(last) = last_pass(nodes) {
+        on_line[last] = true;
+        cur = last;
+    }
     loop {
         let n = &nodes[cur];
-        let best = if cur == 0 {
+        let best = if cur == 0 || n.pass.is_some() {
             n.children.iter().copied().find(|&c| nodes[c].mv == chosen)
         } else {
             n.children
@@ -174,7 +225,13 @@ fn node_lines(nodes: &[TraceNode], vals: &[Option<Score>], i: usize) -> Vec<Stri
     let n = &nodes[i];
     let cut = n.moves_available.saturating_sub(n.children.len());
     let pruned = cut > 0 && !n.children.is_empty();
-    let mut lines = vec![n.mv.map_or("root".to_string(), |m| m.to_string())];
+    let mut lines = vec![match (n.mv, n.pass) {
+        (Some(m), _) => m.to_string(),
+        (None, Some((depth, a, b))) => {
+            format!("depth {depth} [{}, {}]", bound_text(a), bound_text(b))
+        }
+        (None, None) => "root".to_string(),
+    }];
     lines.push(match vals[i] {
         Some(v) if pruned => format!("value >= {v}"),
         Some(v) => format!("value {v}"),
@@ -182,6 +239,9 @@ fn node_lines(nodes: &[TraceNode], vals: &[Option<Score>], i: usize) -> Vec<Stri
     });
     if pruned {
         lines.push(format!("{cut} cut off"));
+    }
+    if n.table_hit {
+        lines.push("table hit".into());
     }
     lines
 }
@@ -260,7 +320,7 @@ pub fn to_svg(
                 if red { "red" } else { "#888" },
                 if red { 2 } else { 1 }
             );
-            if show_windows {
+            if show_windows && nodes[c].pass.is_none() {
                 let (a, b) = wins[c];
                 let _ = writeln!(
                     s,
@@ -328,20 +388,20 @@ pub fn to_dot(
     let on_line = principal_line(nodes, &vals, chosen);
     for (i, n) in nodes.iter().enumerate() {
         let text = node_lines(nodes, &vals, i).join("\\n");
-        let window = if show_windows && i == 0 {
+        let window = if show_windows && i == 0 && last_pass(nodes).is_none() {
             format!("\\n[{}, {}]", bound_text(wins[0].0), bound_text(wins[0].1))
         } else {
             String::new()
         };
-        let style = if on_line[i] {
-            ", color=red, penwidth=2"
-        } else {
-            ""
+        let style = match (on_line[i], n.table_hit) {
+            (true, _) => ", color=red, penwidth=2",
+            (false, true) => ", style=filled, fillcolor=lightblue",
+            (false, false) => "",
         };
         let _ = writeln!(s, "  n{i} [label=\"{text}{window}\"{style}];");
         for &c in &n.children {
             let mut attrs = Vec::new();
-            if show_windows {
+            if show_windows && nodes[c].pass.is_none() {
                 let (a, b) = wins[c];
                 attrs.push(format!("label=\"[{}, {}]\"", bound_text(a), bound_text(b)));
             }
@@ -370,24 +430,26 @@ pub struct Trace {
     pub best: Option<Move>,
 }
 
-/// Traces one fixed-depth search from `p` (alpha-beta when `prune`, else minimax).
-pub fn trace_search(p: &Position, depth: u32, prune: bool, order: MoveOrder) -> Trace {
+/// Traces one fixed-depth search from `p` with `algo` (for MTD(f), every pass of the iterative
+/// deepening is a subtree of its own, and nodes the transposition table answered are marked).
+pub fn trace_search(p: &Position, depth: u32, algo: Algorithm, order: MoveOrder) -> Trace {
     let mut t = Traced::new(*p, CourseGame::new(*p).with_order(order));
-    let r = if prune {
-        search_core::alphabeta(&mut t, depth)
-    } else {
-        search_core::minimax(&mut t, depth)
+    let (r, name) = match algo {
+        Algorithm::Minimax => (search_core::minimax(&mut t, depth), "minimax"),
+        Algorithm::Alphabeta => (search_core::alphabeta(&mut t, depth), "alpha-beta"),
+        Algorithm::Mtdf => (mtdf_search(&mut t, depth), "MTD(f)"),
     };
     let title = format!(
-        "{} depth {depth}, {} leaves, moves {}",
-        if prune { "alpha-beta" } else { "minimax" },
+        "{name} depth {depth}, {} leaves, {} nodes, moves {}",
         r.stats.leaves,
+        r.stats.nodes,
         actions(p).len()
     );
     let nodes = t.nodes();
+    let windows = algo != Algorithm::Minimax;
     Trace {
-        dot: to_dot(&nodes, r.best, &title, prune),
-        svg: to_svg(&nodes, r.best, &title, prune),
+        dot: to_dot(&nodes, r.best, &title, windows),
+        svg: to_svg(&nodes, r.best, &title, windows),
         best: r.best,
     }
 }

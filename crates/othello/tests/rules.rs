@@ -396,6 +396,24 @@ mod traces {
         }
     }
 
+    #[test]
+    fn mtdf_traces_show_each_pass_and_the_table_hits() {
+        use othello::deciders::{search, Algorithm, MoveOrder};
+        use othello::trace::trace_search;
+        let p = Position::default().play_sequence("f5d6").unwrap();
+        let traced = trace_search(&p, 3, Algorithm::Mtdf, MoveOrder::Course);
+        let (value, r) = search(&p, 3, Algorithm::Mtdf, MoveOrder::Course);
+        let (ab, _) = search(&p, 3, Algorithm::Alphabeta, MoveOrder::Course);
+        assert_eq!(value, ab);
+        assert_eq!(traced.best, r.best);
+        // One subtree per pass (at least one per depth), labelled with depth and window.
+        let passes =
+            traced.dot.matches("\\ndepth ").count() + traced.dot.matches("\"depth ").count();
+        assert!(passes >= 3, "{}", traced.dot);
+        assert!(traced.dot.contains("table hit"));
+        assert!(traced.svg.unwrap().contains("table hit"));
+    }
+
     /// Parses "[a, b]" with +inf/-inf.
     fn window(text: &str) -> (i32, i32) {
         let inner = text.trim_start_matches('[').trim_end_matches(']');

@@ -91,6 +91,15 @@ pub trait Game {
     fn history_index(&self, _mv: Self::Move) -> Option<usize> {
         None
     }
+
+    /// Called by [`Searcher`](crate::Searcher) when a search starts at the root (every pass of
+    /// MTD(f) and every iteration of iterative deepening), with its depth and window. Tracing
+    /// wrappers use it to tell the passes apart; the default does nothing.
+    fn on_search_start(&mut self, _depth: u32, _alpha: Score, _beta: Score) {}
+
+    /// Called by [`Searcher`](crate::Searcher) when the transposition table answers for the
+    /// current node with `score` instead of a search below it. The default does nothing.
+    fn on_table_hit(&mut self, _score: Score) {}
 }
 
 /// Size of the history table; [`Game::history_index`] must return values below it.

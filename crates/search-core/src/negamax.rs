@@ -122,6 +122,7 @@ impl<G: Game> Searcher<G> {
         self.aborted = false;
         self.root_best = None;
         self.tt.new_search();
+        game.on_search_start(depth, alpha, beta);
         let v = self.search(game, depth as i32, 0, alpha, beta);
         if !self.aborted {
             self.stats.depth = self.stats.depth.max(depth);
@@ -180,6 +181,7 @@ impl<G: Game> Searcher<G> {
                     };
                     if usable {
                         self.stats.tt_cutoffs += 1;
+                        game.on_table_hit(e.score);
                         if let Some(m) = e.mv {
                             self.stack.pv[ply].push(m);
                         }
