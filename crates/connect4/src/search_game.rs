@@ -10,14 +10,40 @@ use search_core::{Game, Score, WIN};
 pub struct Searchable {
     state: GameState,
     history: Vec<(usize, usize, Option<u8>)>,
+    /// Zobrist keys: per cell, one for each player's stone.
+    zobrist: Vec<[u64; 2]>,
+    /// The position's key, kept up to date by play/undo (side to move mixed in by `hash`).
+    key: u64,
+}
+
+/// SplitMix64: a fixed sequence of well-mixed numbers for the Zobrist keys.
+fn splitmix(i: u64) -> u64 {
+    let mut z = i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl Searchable {
     /// Wraps a position.
     pub fn new(state: GameState) -> Self {
+        let b = &state.board;
+        let zobrist: Vec<[u64; 2]> = (0..b.m * b.n)
+            .map(|c| [splitmix(2 * c as u64), splitmix(2 * c as u64 + 1)])
+            .collect();
+        let mut key = 0;
+        for x in 0..b.m {
+            for y in 0..b.n {
+                if let p @ (1 | 2) = b.at(x, y) {
+                    key ^= zobrist[x * b.n + y][p as usize - 1];
+                }
+            }
+        }
         Searchable {
             state,
             history: Vec::new(),
+            zobrist,
+            key,
         }
     }
 }
@@ -33,6 +59,7 @@ impl Game for Searchable {
     fn play(&mut self, y: usize) {
         let x = self.state.board.landing_row(y).expect("open column");
         self.history.push((x, y, self.state.result));
+        self.key ^= self.zobrist[x * self.state.board.n + y][self.state.to_move as usize - 1];
         self.state.play(y);
     }
     fn undo(&mut self, _y: usize) {
@@ -40,6 +67,7 @@ impl Game for Searchable {
         self.state.board.unplay(x, y);
         self.state.result = result;
         self.state.to_move = 3 - self.state.to_move;
+        self.key ^= self.zobrist[x * self.state.board.n + y][self.state.to_move as usize - 1];
     }
     fn outcome(&self) -> Option<Score> {
         match self.state.result {
@@ -51,6 +79,10 @@ impl Game for Searchable {
     }
     fn no_moves_score(&self) -> Score {
         0
+    }
+    fn hash(&self) -> u64 {
+        // The side to move is implied by the stone count, but mixing it in costs nothing.
+        self.key ^ u64::from(self.state.to_move == 2).wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
     fn evaluate(&self) -> Score {
         window_score(&self.state.board, self.state.to_move)

@@ -3,6 +3,7 @@
 //! the 7x6 solver agrees with exhaustive search near the end of random games.
 
 use connect4::engine::{Engine, EngineConfig, GameState};
+use connect4::search_game::Searchable;
 use connect4::solver7x6::{Position, Solver};
 use connect4::Board;
 use proptest::prelude::*;
@@ -48,6 +49,53 @@ proptest! {
             prop_assert_eq!(b.top()[y], expected_top(&b, y), "column {}", y);
         }
         prop_assert_eq!(b.at(no_x, no_y), 0, "nobody ever plays on the obstacle");
+    }
+
+    #[test]
+    fn incremental_hash_equals_the_hash_from_scratch((m, n, no_x, no_y) in board_strategy(), picks in prop::collection::vec(any::<usize>(), 0..60), undo in 0usize..60) {
+        use search_core::Game;
+        let start = GameState::new(Board::new(m, n, no_x, no_y), 1);
+        let mut game = Searchable::new(start.clone());
+        let mut plain = start;
+        let mut played = Vec::new();
+        let mut seen = std::collections::HashMap::new();
+        for p in picks {
+            if plain.result.is_some() { break; }
+            let open: Vec<usize> = (0..n).filter(|&y| plain.board.can_play(y)).collect();
+            let y = open[p % open.len()];
+            game.play(y);
+            plain.play(y);
+            played.push(y);
+            prop_assert_eq!(game.hash(), Searchable::new(plain.clone()).hash());
+            seen.insert(game.hash(), plain.board.to_string());
+        }
+        // Undoing restores the earlier keys exactly.
+        let back = undo.min(played.len());
+        for _ in 0..back {
+            let y = played.pop().unwrap();
+            game.undo(y);
+        }
+        let mut replay = GameState::new(Board::new(m, n, no_x, no_y), 1);
+        for &y in &played { replay.play(y); }
+        prop_assert_eq!(game.hash(), Searchable::new(replay).hash());
+        // Different positions met along the way got different keys.
+        prop_assert_eq!(seen.len(), seen.values().collect::<std::collections::HashSet<_>>().len());
+    }
+
+    #[test]
+    fn table_search_equals_plain_alpha_beta((m, n, no_x, no_y) in board_strategy(), picks in prop::collection::vec(any::<usize>(), 0..80)) {
+        // The engine's screen and endgame solver run search-core's table search over
+        // `Searchable`; with a sound hash it must agree with plain alpha-beta.
+        let mut s = GameState::new(Board::new(m, n, no_x, no_y), 1);
+        for p in picks {
+            if s.result.is_some() { break; }
+            let open: Vec<usize> = (0..n).filter(|&y| s.board.can_play(y)).collect();
+            s.play(open[p % open.len()]);
+        }
+        let plain = search_core::alphabeta(&mut Searchable::new(s.clone()), 4).score;
+        let mut searcher = search_core::Searcher::new(1);
+        let table = searcher.search_root(&mut Searchable::new(s.clone()), 4, -search_core::INF, search_core::INF);
+        prop_assert_eq!(table, plain);
     }
 
     #[test]

@@ -21,6 +21,7 @@ use std::time::Instant;
 ///     fn play(&mut self, k: u32) { self.0 -= k; }
 ///     fn undo(&mut self, k: u32) { self.0 += k; }
 ///     fn evaluate(&self) -> Score { 0 }
+///     fn hash(&self) -> u64 { self.0 as u64 }
 /// }
 /// let ab = alphabeta(&mut Nim(9), 12);
 /// let mm = minimax(&mut Nim(9), 12);

@@ -50,10 +50,10 @@ pub trait Game {
     fn evaluate(&self) -> Score;
 
     /// A hash of the position (Zobrist or similar) for transposition tables; the same position
-    /// with the same side to move must give the same hash.
-    fn hash(&self) -> u64 {
-        0
-    }
+    /// with the same side to move must give the same hash, and different positions should
+    /// differ. Required (no default): a constant here would make every table lookup a false
+    /// hit, silently corrupting [`Searcher`](crate::Searcher)'s results.
+    fn hash(&self) -> u64;
 
     /// Puts the most promising moves first (for example captures by victim value). Called on
     /// the freshly generated list before the search applies hash move, killers and history.

@@ -21,6 +21,7 @@ use std::time::Instant;
 ///     fn play(&mut self, k: u32) { self.0 -= k; }
 ///     fn undo(&mut self, k: u32) { self.0 += k; }
 ///     fn evaluate(&self) -> Score { 0 }
+///     fn hash(&self) -> u64 { self.0 as u64 }
 /// }
 /// // With 4 stones the winning move is to take 1 (leaving a multiple of 3).
 /// let r = minimax(&mut Nim(4), 10);
