@@ -130,6 +130,11 @@ impl Rollout<GameState> for TacticalRollout {
 /// tries to prove a win exactly with alpha-beta before running MCTS.
 pub const EXACT_BELOW_EMPTY: usize = 16;
 
+/// With at most this many open columns the tree is narrow enough for the exact search to reach
+/// the end of the game however many cells are left (zugzwang endings, which random rollouts
+/// misjudge).
+pub const EXACT_FEW_COLUMNS: usize = 3;
+
 /// Engine settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EngineConfig {
@@ -195,7 +200,7 @@ impl Engine {
         }
         // Near the end, prove the result exactly when it can be done in a fraction of the time.
         let empty: usize = (0..state.board.n).map(|y| state.board.top()[y]).sum();
-        if empty <= EXACT_BELOW_EMPTY {
+        if empty <= EXACT_BELOW_EMPTY || legal.len() <= EXACT_FEW_COLUMNS {
             let mut game = Searchable::new(state.clone());
             let mut searcher = Searcher::new(16);
             let opts = IterativeOptions {
@@ -268,8 +273,8 @@ struct Screen {
     lost: Vec<usize>,
 }
 
-/// Depth (plies) of the tactical screen run before MCTS.
-pub const SCREEN_DEPTH: u32 = 8;
+/// Deepest the tactical screen run before MCTS goes (plies), time permitting.
+pub const SCREEN_DEPTH: u32 = 12;
 
 impl Engine {
     /// Short alpha-beta proofs before MCTS: a forced win to play at once, and the moves that
@@ -289,25 +294,35 @@ impl Engine {
         } else {
             searcher.set_deadline(Deadline::after(self.config.time / 8));
         }
-        let v = searcher.search_root(&mut game, SCREEN_DEPTH, WIN_BOUND - 1, WIN_BOUND);
-        if searcher.aborted() {
-            return screen;
-        }
-        if v >= WIN_BOUND {
-            screen.winning = searcher.best_move().filter(|y| legal.contains(y));
-            if screen.winning.is_some() {
-                return screen;
-            }
-        }
-        for &y in legal {
-            game.play(y);
-            let v = searcher.search_root(&mut game, SCREEN_DEPTH - 1, WIN_BOUND - 1, WIN_BOUND);
-            game.undo(y);
+        // Deepening: every completed proof is sound (an interrupted search proves nothing), so
+        // shallow traps are always caught and deeper ones when time allows.
+        for depth in 2..=SCREEN_DEPTH {
+            let v = searcher.search_root(&mut game, depth, WIN_BOUND - 1, WIN_BOUND);
             if searcher.aborted() {
                 break;
             }
             if v >= WIN_BOUND {
-                screen.lost.push(y);
+                screen.winning = searcher.best_move().filter(|y| legal.contains(y));
+                if screen.winning.is_some() {
+                    return screen;
+                }
+            }
+            for &y in legal {
+                if screen.lost.contains(&y) {
+                    continue;
+                }
+                game.play(y);
+                let v = searcher.search_root(&mut game, depth - 1, WIN_BOUND - 1, WIN_BOUND);
+                game.undo(y);
+                if searcher.aborted() {
+                    break;
+                }
+                if v >= WIN_BOUND {
+                    screen.lost.push(y);
+                }
+            }
+            if searcher.aborted() || screen.lost.len() == legal.len() {
+                break;
             }
         }
         if screen.lost.len() == legal.len() {

@@ -51,10 +51,17 @@ impl Searchable {
 impl Game for Searchable {
     type Move = usize;
     fn generate_moves(&self, moves: &mut Vec<usize>) {
-        let n = self.state.board.n;
-        let mut cols: Vec<usize> = (0..n).filter(|&y| self.state.board.can_play(y)).collect();
-        cols.sort_by_key(|&y| (2 * y as i32 - n as i32 + 1).abs());
-        moves.extend(cols);
+        // Centre columns first (they take part in the most lines), without allocating.
+        let n = self.state.board.n as i32;
+        for d in 0..n {
+            let (left, right) = ((n - 1 - d) / 2, (n + d) / 2);
+            for (k, y) in [left, right].into_iter().enumerate() {
+                let repeat = k == 1 && right == left;
+                if !repeat && (2 * y - n + 1).abs() == d && self.state.board.can_play(y as usize) {
+                    moves.push(y as usize);
+                }
+            }
+        }
     }
     fn play(&mut self, y: usize) {
         let x = self.state.board.landing_row(y).expect("open column");

@@ -232,3 +232,21 @@ proptest! {
         prop_assert_eq!(-exact(&after), 1, "the engine threw away a won position");
     }
 }
+
+#[test]
+fn searchable_generates_each_open_column_once_centre_first() {
+    use search_core::Game;
+    for n in 9..=12 {
+        let g = Searchable::new(GameState::new(Board::new(9, n, 0, 0), 1));
+        let mut moves = Vec::new();
+        g.generate_moves(&mut moves);
+        let mut sorted = moves.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..n).collect::<Vec<_>>(), "n = {n}: {moves:?}");
+        let dist = |y: usize| (2 * y as i32 - n as i32 + 1).abs();
+        assert!(
+            moves.windows(2).all(|w| dist(w[0]) <= dist(w[1])),
+            "{moves:?}"
+        );
+    }
+}
