@@ -151,6 +151,51 @@ fn last_two(
 /// Largest number of empties [`small_solve`] handles (its empties list is a fixed array).
 const SMALL_MAX: usize = 16;
 
+/// A node of [`small_solve`]: what its children need.
+struct SmallNode<'a> {
+    me: u64,
+    opp: u64,
+    beta: Score,
+    empties: &'a [u8],
+    parity: u8,
+}
+
+impl SmallNode<'_> {
+    /// Plays the `i`-th empty square (flipping `f`), searches the rest, and raises `best` and
+    /// `alpha`; `true` on a beta cut-off.
+    #[inline(always)]
+    fn try_move(
+        &self,
+        i: usize,
+        f: u64,
+        alpha: &mut Score,
+        best: &mut Score,
+        nodes: &mut u64,
+    ) -> bool {
+        let n = self.empties.len();
+        let sq = self.empties[i];
+        let mut rest = [0u8; SMALL_MAX];
+        rest[..i].copy_from_slice(&self.empties[..i]);
+        rest[i..n - 1].copy_from_slice(&self.empties[i + 1..]);
+        let v = -small_solve(
+            (self.opp ^ f, self.me | f | 1 << sq),
+            (-self.beta, -*alpha),
+            &rest[..n - 1],
+            self.parity ^ 1 << quadrant(sq),
+            false,
+            nodes,
+        );
+        if v > *best {
+            *best = v;
+            if v > *alpha {
+                *alpha = v;
+                return v >= self.beta;
+            }
+        }
+        false
+    }
+}
+
 /// Negamax over an explicit list of the empty squares (no move generation: each empty next to
 /// an opponent disc is tried directly), odd quadrants first, the last square counted without
 /// playing it. `passed` says the opponent just passed (two passes end the game).
@@ -176,8 +221,14 @@ fn small_solve(
             nodes,
         );
     }
+    let node = SmallNode {
+        me,
+        opp,
+        beta,
+        empties,
+        parity,
+    };
     let mut best = -Score::MAX;
-    let mut rest = [0u8; SMALL_MAX];
     if n >= SMALL_FASTEST_FIRST {
         // Fastest first: the replies leaving the opponent fewest moves, odd quadrants breaking
         // ties; the keys are computed once and the list sorted by insertion.
@@ -203,29 +254,12 @@ fn small_solve(
             k += 1;
         }
         for &(_, i, f) in &cand[..k] {
-            let sq = empties[i];
-            rest[..i].copy_from_slice(&empties[..i]);
-            rest[i..n - 1].copy_from_slice(&empties[i + 1..]);
-            let v = -small_solve(
-                (opp ^ f, me | f | 1 << sq),
-                (-beta, -alpha),
-                &rest[..n - 1],
-                parity ^ 1 << quadrant(sq),
-                false,
-                nodes,
-            );
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        return best;
-                    }
-                }
+            if node.try_move(i, f, &mut alpha, &mut best, nodes) {
+                return best;
             }
         }
     } else {
-        // Two passes: squares in odd quadrants, then the others.
+        // Two passes: squares in odd quadrants, then the others; flips computed lazily.
         for want_odd in [true, false] {
             for (i, &sq) in empties.iter().enumerate() {
                 if (parity >> quadrant(sq) & 1 == 1) != want_odd
@@ -234,27 +268,8 @@ fn small_solve(
                     continue;
                 }
                 let f = flips(me, opp, sq as u32);
-                if f == 0 {
-                    continue;
-                }
-                rest[..i].copy_from_slice(&empties[..i]);
-                rest[i..n - 1].copy_from_slice(&empties[i + 1..]);
-                let v = -small_solve(
-                    (opp ^ f, me | f | 1 << sq),
-                    (-beta, -alpha),
-                    &rest[..n - 1],
-                    parity ^ 1 << quadrant(sq),
-                    false,
-                    nodes,
-                );
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if v >= beta {
-                            return best;
-                        }
-                    }
+                if f != 0 && node.try_move(i, f, &mut alpha, &mut best, nodes) {
+                    return best;
                 }
             }
         }
