@@ -8,6 +8,32 @@
 /// masking them out stops horizontal and diagonal runs from wrapping to the next rank.
 const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
+/// The four corners a1, h1, a8, h8.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The squares next to some square of `b` (in any of the eight directions); squares of `b`
+/// count only where they are next to another square of `b`.
+///
+/// ```
+/// use othello::bitboard::adjacent;
+/// assert_eq!(adjacent(1).count_ones(), 3); // a1: b1, a2, b2
+/// assert_eq!(adjacent(1 << 27).count_ones(), 8); // d4
+/// ```
+#[inline]
+pub const fn adjacent(b: u64) -> u64 {
+    ((b << 1) & NOT_A)
+        | ((b >> 1) & NOT_H)
+        | (b << 8)
+        | (b >> 8)
+        | ((b << 9) & NOT_A)
+        | ((b << 7) & NOT_H)
+        | ((b >> 7) & NOT_A)
+        | ((b >> 9) & NOT_H)
+}
+
 /// Moves along one line direction (`shift` 1, 7, 8 or 9) in both senses: runs of `opp` discs
 /// that start next to a `me` disc, grown by parallel prefix (1, then 2, then 2 more squares)
 /// instead of six single steps, then one step further onto the landing squares.

@@ -317,8 +317,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 heuristic: heuristic_b,
                 order,
             };
-            let jobs =
-                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let jobs = jobs.unwrap_or_else(batch::cores);
             let bar = batch::progress_bar(games.div_ceil(2) as u64 * 2, "games", json);
             let r = run(pa, pb, games, seed, jobs, || bar.inc(1));
             bar.finish_and_clear();

@@ -8,7 +8,7 @@
 //! 8-cell array in which the squares of a short diagonal that fall off the board are *empty*
 //! padding (the framework's quirk) while the two ends of the array count as walls.
 
-use crate::bitboard::legal_moves;
+use crate::bitboard::{legal_moves, CORNERS};
 use crate::position::{Color, Move, Position};
 
 /// The framework's game status.
@@ -60,8 +60,6 @@ pub fn status(p: &Position) -> Status {
         std::cmp::Ordering::Equal => Status::Draw,
     }
 }
-
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// Computes the framework's terms.
 ///

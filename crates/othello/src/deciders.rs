@@ -4,6 +4,7 @@
 //! are in the conformance checks). Values are reported from player one's (black's) side, as the
 //! framework's `heuristic()` is.
 
+use crate::bitboard::{adjacent, CORNERS};
 use crate::course::{actions, status, terms, Status};
 use crate::position::{Color, Move, Position};
 use search_core::{
@@ -85,7 +86,7 @@ impl Game for CourseGame {
                 moves[start..].sort_by_key(|&mv| match mv {
                     Move::Square(s) => {
                         let replies = cur.play(mv).moves().count_ones() as i32;
-                        2 * replies - i32::from(0x8100_0000_0000_0081u64 >> s & 1 == 1)
+                        2 * replies - i32::from(CORNERS >> s & 1 == 1)
                     }
                     Move::Pass => 0,
                 });
@@ -214,19 +215,7 @@ pub fn improved(p: &Position) -> i32 {
     let mobility = crate::bitboard::legal_moves(b, w).count_ones() as i32
         - crate::bitboard::legal_moves(w, b).count_ones() as i32;
     let empty = !occupied;
-    let around = |e: u64| {
-        let not_a = 0xfefe_fefe_fefe_fefeu64;
-        let not_h = 0x7f7f_7f7f_7f7f_7f7fu64;
-        ((e << 1) & not_a)
-            | ((e >> 1) & not_h)
-            | (e << 8)
-            | (e >> 8)
-            | ((e << 9) & not_a)
-            | ((e << 7) & not_h)
-            | ((e >> 7) & not_a)
-            | ((e >> 9) & not_h)
-    };
-    let frontier = around(empty);
+    let frontier = adjacent(empty);
     let front = (frontier & w).count_ones() as i32 - (frontier & b).count_ones() as i32;
     score + 10 * mobility + 5 * front
 }

@@ -7,7 +7,7 @@
 //! counted without playing it. Scores are final disc differences with the empties given to the
 //! winner, as in the FFO test suite.
 
-use crate::bitboard::{flips, legal_moves};
+use crate::bitboard::{adjacent, flips, legal_moves, CORNERS};
 use crate::position::{Move, Position};
 use search_core::{mtdf, Game, Score, SearchOptions, Searcher};
 
@@ -30,8 +30,6 @@ impl Endgame {
     }
 }
 
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-
 /// Fastest-first ordering is used only with more empty squares than this.
 const ORDER_ABOVE_EMPTIES: u32 = 7;
 
@@ -44,35 +42,12 @@ const fn neighbour_table() -> [u64; 64] {
     let mut t = [0u64; 64];
     let mut sq = 0;
     while sq < 64 {
-        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
-        let mut m = 0u64;
-        let mut dr = -1;
-        while dr <= 1 {
-            let mut dc = -1;
-            while dc <= 1 {
-                let (nr, nc) = (r + dr, c + dc);
-                if (dr != 0 || dc != 0) && nr >= 0 && nr < 8 && nc >= 0 && nc < 8 {
-                    m |= 1 << (nr * 8 + nc);
-                }
-                dc += 1;
-            }
-            dr += 1;
-        }
-        t[sq] = m;
+        t[sq] = adjacent(1 << sq);
         sq += 1;
     }
     t
 }
 static NEIGHBOURS: [u64; 64] = neighbour_table();
-
-/// Squares next to any square of `b`.
-#[inline]
-fn neighbours_of(b: u64) -> u64 {
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let h = b | (b << 1 & NOT_A) | (b >> 1 & NOT_H);
-    h | h << 8 | h >> 8
-}
 
 /// The board quadrant of a square (0..4): with an odd number of empties in a quadrant, the
 /// side moving there usually also gets its last move ("parity"), so those squares go first.
@@ -386,7 +361,7 @@ impl Game for Endgame {
                 let next_moves = next.moves();
                 let mobility = next_moves.count_ones() as i32;
                 let empty = !(next.me | next.opp);
-                let potential = (neighbours_of(next.opp) & empty).count_ones() as i32;
+                let potential = (adjacent(next.opp) & empty).count_ones() as i32;
                 16 * (mobility + (next_moves & CORNERS).count_ones() as i32) + potential
                     - 8 * i32::from(CORNERS >> s & 1 == 1)
             }
