@@ -54,6 +54,15 @@ pub fn output_name(input_file_name: &str, ext: &str) -> String {
     }
 }
 
+/// Cores available to this process (at least one): the default number of parallel jobs.
+///
+/// ```
+/// assert!(batch::cores() >= 1);
+/// ```
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The process exit code for a command's result: its own code, or 2 after printing
 /// `error: <message with causes>` on stderr.
 pub fn exit_code(result: anyhow::Result<i32>) -> i32 {

@@ -178,7 +178,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             quiet,
         } => {
             crate::compete::MEMORY_LIMIT_MB.store(memory_mb, std::sync::atomic::Ordering::Relaxed);
-            let jobs = jobs.unwrap_or_else(cores);
+            let jobs = jobs.unwrap_or_else(batch::cores);
             let ca = Contestant::parse(&a).map_err(|e| anyhow!(e))?;
             let cb = Contestant::parse(&b).map_err(|e| anyhow!(e))?;
             let bar = batch::progress_bar(2 * rounds as u64, "games", quiet);
@@ -209,7 +209,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             jobs,
             seed,
         } => {
-            let jobs = jobs.unwrap_or_else(cores);
+            let jobs = jobs.unwrap_or_else(batch::cores);
             let me = Contestant::Builtin(format!("mcts:{time_ms}"));
             println!("| opponent | games | wins | draws | losses | win rate |\n|---|---|---|---|---|---|");
             for opponent in ["random", "greedy", "alphabeta:2", "alphabeta:4", "mcts:100"] {
@@ -336,9 +336,4 @@ fn solve(
         println!("{} passed, {bad} failed", n - bad);
     }
     Ok(i32::from(bad > 0))
-}
-
-/// Cores available to this process (at least one).
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }

@@ -217,8 +217,8 @@ impl Engine {
                 }
             }
         }
-        let losing = self.losing_moves(state, &legal);
-        if let Some(y) = losing.winning {
+        let screen = self.screen(state, &legal);
+        if let Some(y) = screen.winning {
             self.tree = None;
             return y;
         }
@@ -251,7 +251,7 @@ impl Engine {
         let survivors: Vec<(usize, u32, f64)> = tree
             .root_children()
             .into_iter()
-            .filter(|(y, _, _)| legal.contains(y) && !losing.lost.contains(y))
+            .filter(|(y, _, _)| legal.contains(y) && !screen.lost.contains(y))
             .collect();
         let choice = survivors
             .iter()
@@ -282,7 +282,7 @@ impl Engine {
     /// Null-window searches with wins as the only non-zero outcome; bounded by an eighth of the
     /// move time, or by a node budget when the engine runs on a fixed iteration budget so that
     /// play stays reproducible. Results of an interrupted search are not used.
-    fn losing_moves(&self, state: &GameState, legal: &[usize]) -> Screen {
+    fn screen(&self, state: &GameState, legal: &[usize]) -> Screen {
         let mut screen = Screen {
             winning: None,
             lost: Vec::new(),
