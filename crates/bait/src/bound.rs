@@ -36,6 +36,11 @@ pub struct PushBound {
     /// Cells whose left (right) neighbour exists: not in the first (last) column.
     has_left: Bits,
     has_right: Bits,
+    /// Walls and everything beyond the grid.
+    closed: Bits,
+    /// Cells of the first (last) column: their left (right) side is the grid's edge.
+    left_edge: Bits,
+    right_edge: Bits,
     holes: Vec<(usize, u8)>,
     keys: Vec<(usize, u8)>,
     goals: Vec<(usize, u8)>,
@@ -108,11 +113,15 @@ impl PushBound {
                 .filter_map(|(c, k)| k.map(|k| (c, k)))
                 .collect()
         };
+        let all = Bits([!0; 3]);
         Some(PushBound {
             cols,
             open,
             has_left,
             has_right,
+            closed: andnot(all, open),
+            left_edge: andnot(all, has_left),
+            right_edge: andnot(all, has_right),
             holes: list(&fast.hole_at),
             keys: list(&fast.key_at),
             goals: list(&fast.goal_at),
@@ -152,16 +161,15 @@ impl PushBound {
     fn frozen_boxes(&self, boxes: Bits) -> Bits {
         let mut frozen = Bits::default();
         loop {
-            let solid = andnot(Bits([!0; 3]), self.open).or(frozen);
+            let solid = self.closed.or(frozen);
             let blocked = |d: usize| {
                 // Boxes whose neighbour in direction d is solid (or beyond the grid).
-                let opposite = [1, 0, 3, 2][d];
                 let edge = match d {
-                    2 => andnot(Bits([!0; 3]), self.has_left),
-                    3 => andnot(Bits([!0; 3]), self.has_right),
+                    2 => self.left_edge,
+                    3 => self.right_edge,
                     _ => Bits::default(),
                 };
-                self.step(solid, opposite).or(edge).and(boxes)
+                self.step(solid, OPPOSITE[d]).or(edge).and(boxes)
             };
             let vertical = blocked(0).or(blocked(1));
             let horizontal = blocked(2).or(blocked(3));

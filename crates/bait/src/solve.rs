@@ -160,15 +160,22 @@ pub struct Plan {
 /// assert_eq!((plan.actions.len(), plan.score), (9, 5));
 /// ```
 pub fn shortest(level: &Level, limits: &Limits) -> Plan {
-    let guide = Guide::new(level);
-    let bound = PushBound::new(level);
+    // The push-aware bound where the rules allow it, the walking distance otherwise.
+    enum Heuristic {
+        Push(PushBound),
+        Walk(Guide),
+    }
+    let heuristic = match PushBound::new(level) {
+        Some(bound) => Heuristic::Push(bound),
+        None => Heuristic::Walk(Guide::new(level)),
+    };
     let out = astar_with(
         &level.initial,
         |s| successors(level, s).map(|(n, _)| (n, 1u32)),
-        |s| match &bound {
+        |s| match &heuristic {
             // A state that cannot be won sinks below every real candidate.
-            Some(b) => b.estimate(s).unwrap_or(UNWINNABLE),
-            None => guide.estimate(level, s),
+            Heuristic::Push(bound) => bound.estimate(s).unwrap_or(UNWINNABLE),
+            Heuristic::Walk(guide) => guide.estimate(level, s),
         },
         |s| s.outcome == Outcome::Won,
         |_, _| false,
