@@ -259,10 +259,36 @@ fn small_solve(
     -small_solve((opp, me), (-beta, -alpha), empties, parity, true, nodes)
 }
 
-/// The exact final score of a position with at most 16 empties inside `(alpha, beta)`
-/// (fail-soft), by [`small_solve`]; `nodes` counts the positions visited.
-pub fn last_empties(p: &Position, alpha: Score, beta: Score, nodes: &mut u64) -> Score {
+/// The exact final score of a position inside `(alpha, beta)` (fail-soft), by [`small_solve`]
+/// once at most 16 squares are empty (plain negamax plies before that, so any position is
+/// accepted, if slowly); `nodes` counts the positions visited.
+pub fn last_empties(p: &Position, mut alpha: Score, beta: Score, nodes: &mut u64) -> Score {
     let empty = !(p.me | p.opp);
+    if empty.count_ones() as usize > SMALL_MAX {
+        *nodes += 1;
+        let moves = p.moves();
+        if moves == 0 {
+            if p.game_over() {
+                return p.final_score();
+            }
+            return -last_empties(&p.play(Move::Pass), -beta, -alpha, nodes);
+        }
+        let mut best = -Score::MAX;
+        let mut bits = moves;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let v = -last_empties(&p.play(Move::Square(sq)), -beta, -alpha, nodes);
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        return best;
+    }
     let mut list = [0u8; SMALL_MAX];
     let mut n = 0;
     let mut parity = 0u8;

@@ -185,6 +185,16 @@ proptest! {
 }
 
 #[test]
+fn last_empties_accepts_a_finished_game_with_many_empty_squares() {
+    // A wipe-out: white has no disc left with 59 squares empty; the winner gets the empties.
+    let p: Position = format!("{}{} X", "X".repeat(5), "-".repeat(59))
+        .parse()
+        .unwrap();
+    assert!(p.game_over());
+    assert_eq!(last_empties(&p, -64, 64, &mut 0), brute(&p));
+}
+
+#[test]
 fn late_positions_are_solved_exactly() {
     // Random games played to 9 empties from fixed move sequences, checked by brute force.
     let mut p = Position::default();
