@@ -9,6 +9,7 @@
 
 use crate::bitboard::{adjacent, flips, legal_moves, CORNERS};
 use crate::position::{Move, Position};
+use crate::stability::stable_discs;
 use search_core::{mtdf, Game, Score, SearchOptions, Searcher};
 
 /// The position during a search: the current node and the stack of its ancestors.
@@ -83,6 +84,22 @@ fn last_one(me: u64, opp: u64, sq: u8) -> Score {
     final_diff(me, opp, 1)
 }
 
+/// Stability cut-off: the opponent's stable discs stay theirs, so the side to move scores at
+/// most 64 − 2·(their count). Returns that bound when it already fails low. Counting stable
+/// discs costs about as much as a few moves, so it is tried only when `alpha` is high enough
+/// for the opponent's stable discs to matter.
+#[inline]
+fn stability_cutoff(me: u64, opp: u64, alpha: Score, empties: u32) -> Option<Score> {
+    if alpha < STABILITY_MIN_ALPHA + 2 * empties as Score {
+        return None;
+    }
+    let bound = 64 - 2 * stable_discs(opp, me).count_ones() as Score;
+    (bound <= alpha).then_some(bound)
+}
+
+/// See [`stability_cutoff`].
+const STABILITY_MIN_ALPHA: Score = 0;
+
 /// From this many empties on, [`small_solve`] orders moves fastest-first instead of by parity.
 const SMALL_FASTEST_FIRST: usize = 6;
 
@@ -123,19 +140,48 @@ fn last_two(
     -last_two((opp, me), (-beta, -alpha), (a, b), true, nodes)
 }
 
-/// Largest number of empties [`small_solve`] handles (its empties list is a fixed array).
+/// From this many empties on, [`small_solve`] tries the [`stability_cutoff`].
+const SMALL_STABILITY: usize = 5;
+
+/// Largest number of empties [`small_solve`] handles (its empties list is one `u128`).
 const SMALL_MAX: usize = 16;
 
+/// The empty squares of [`small_solve`], one byte each, packed in a `u128` so that removing one
+/// is a few shifts instead of a copy.
+#[derive(Clone, Copy)]
+struct EmptyList {
+    squares: u128,
+    len: usize,
+}
+
+impl EmptyList {
+    #[inline(always)]
+    fn get(self, i: usize) -> u8 {
+        (self.squares >> (8 * i)) as u8
+    }
+
+    /// The list without its `i`-th square, the others in the same order.
+    #[inline(always)]
+    fn without(self, i: usize) -> EmptyList {
+        let low = self.squares & ((1u128 << (8 * i)) - 1);
+        let high = (self.squares >> (8 * i + 8)) << (8 * i);
+        EmptyList {
+            squares: low | high,
+            len: self.len - 1,
+        }
+    }
+}
+
 /// A node of [`small_solve`]: what its children need.
-struct SmallNode<'a> {
+struct SmallNode {
     me: u64,
     opp: u64,
     beta: Score,
-    empties: &'a [u8],
+    empties: EmptyList,
     parity: u8,
 }
 
-impl SmallNode<'_> {
+impl SmallNode {
     /// Plays the `i`-th empty square (flipping `f`), searches the rest, and raises `best` and
     /// `alpha`; `true` on a beta cut-off.
     #[inline(always)]
@@ -147,15 +193,11 @@ impl SmallNode<'_> {
         best: &mut Score,
         nodes: &mut u64,
     ) -> bool {
-        let n = self.empties.len();
-        let sq = self.empties[i];
-        let mut rest = [0u8; SMALL_MAX];
-        rest[..i].copy_from_slice(&self.empties[..i]);
-        rest[i..n - 1].copy_from_slice(&self.empties[i + 1..]);
+        let sq = self.empties.get(i);
         let v = -small_solve(
             (self.opp ^ f, self.me | f | 1 << sq),
             (-self.beta, -*alpha),
-            &rest[..n - 1],
+            self.empties.without(i),
             self.parity ^ 1 << quadrant(sq),
             false,
             nodes,
@@ -177,24 +219,29 @@ impl SmallNode<'_> {
 fn small_solve(
     (me, opp): (u64, u64),
     (mut alpha, beta): (Score, Score),
-    empties: &[u8],
+    empties: EmptyList,
     parity: u8,
     passed: bool,
     nodes: &mut u64,
 ) -> Score {
     *nodes += 1;
-    let n = empties.len();
+    let n = empties.len;
     if n == 1 {
-        return last_one(me, opp, empties[0]);
+        return last_one(me, opp, empties.get(0));
     }
     if n == 2 {
         return last_two(
             (me, opp),
             (alpha, beta),
-            (empties[0], empties[1]),
+            (empties.get(0), empties.get(1)),
             passed,
             nodes,
         );
+    }
+    if n >= SMALL_STABILITY {
+        if let Some(bound) = stability_cutoff(me, opp, alpha, n as u32) {
+            return bound;
+        }
     }
     let node = SmallNode {
         me,
@@ -209,7 +256,8 @@ fn small_solve(
         // ties; the keys are computed once and the list sorted by insertion.
         let mut cand = [(0i32, 0usize, 0u64); SMALL_MAX];
         let mut k = 0;
-        for (i, &sq) in empties.iter().enumerate() {
+        for i in 0..n {
+            let sq = empties.get(i);
             if NEIGHBOURS[sq as usize] & opp == 0 {
                 continue;
             }
@@ -236,7 +284,8 @@ fn small_solve(
     } else {
         // Two passes: squares in odd quadrants, then the others; flips computed lazily.
         for want_odd in [true, false] {
-            for (i, &sq) in empties.iter().enumerate() {
+            for i in 0..n {
+                let sq = empties.get(i);
                 if (parity >> quadrant(sq) & 1 == 1) != want_odd
                     || NEIGHBOURS[sq as usize] & opp == 0
                 {
@@ -289,28 +338,20 @@ pub fn last_empties(p: &Position, mut alpha: Score, beta: Score, nodes: &mut u64
         }
         return best;
     }
-    let mut list = [0u8; SMALL_MAX];
-    let mut n = 0;
+    let mut list = EmptyList { squares: 0, len: 0 };
     let mut parity = 0u8;
     let mut bits = empty;
     while bits != 0 {
         let sq = bits.trailing_zeros() as u8;
         bits &= bits - 1;
-        list[n] = sq;
-        n += 1;
+        list.squares |= (sq as u128) << (8 * list.len);
+        list.len += 1;
         parity ^= 1 << quadrant(sq);
     }
-    if n == 0 {
+    if list.len == 0 {
         return final_diff(p.me, p.opp, 0);
     }
-    small_solve(
-        (p.me, p.opp),
-        (alpha, beta),
-        &list[..n],
-        parity,
-        false,
-        nodes,
-    )
+    small_solve((p.me, p.opp), (alpha, beta), list, parity, false, nodes)
 }
 
 /// A hash of (own discs, other discs) for transposition tables.
@@ -357,13 +398,16 @@ impl Game for Endgame {
     }
 
     fn leaf_solve(&self, alpha: Score, beta: Score) -> Option<Score> {
-        // The last empties are valued by the dedicated small solver above.
-        (self.cur.empties() <= LAST_EMPTIES).then(|| {
-            let mut nodes = self.leaf_nodes.get();
-            let v = last_empties(&self.cur, alpha, beta, &mut nodes);
-            self.leaf_nodes.set(nodes);
-            v
-        })
+        // The last empties are valued by the dedicated small solver above; before that, the
+        // stability cut-off may already settle a fail-low.
+        let empties = self.cur.empties();
+        if empties > LAST_EMPTIES {
+            return stability_cutoff(self.cur.me, self.cur.opp, alpha, empties);
+        }
+        let mut nodes = self.leaf_nodes.get();
+        let v = last_empties(&self.cur, alpha, beta, &mut nodes);
+        self.leaf_nodes.set(nodes);
+        Some(v)
     }
 
     fn evaluate(&self) -> Score {

@@ -13,6 +13,7 @@ pub mod matchplay;
 pub mod perft;
 pub mod play;
 pub mod position;
+pub mod stability;
 pub mod trace;
 
 pub use position::{Color, Move, Position};

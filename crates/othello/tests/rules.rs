@@ -4,6 +4,7 @@
 use othello::bitboard::{flips, legal_moves};
 use othello::endgame::{last_empties, solve};
 use othello::perft::perft;
+use othello::stability::stable_discs;
 use othello::{Move, Position};
 use proptest::prelude::*;
 
@@ -182,6 +183,54 @@ proptest! {
             prop_assert_eq!(v, truth, "{}", p);
         }
     }
+}
+
+/// Checks every continuation of `p` to the end of the game: no disc of `stable_own` (the side
+/// to move's) or `stable_other` ever changes colour. `own` is the side to move's discs.
+fn stable_discs_survive(p: &Position, stable_own: u64, stable_other: u64) -> bool {
+    if p.me & stable_own != stable_own || p.opp & stable_other != stable_other {
+        return false;
+    }
+    if p.game_over() {
+        return true;
+    }
+    let m = p.moves();
+    if m == 0 {
+        return stable_discs_survive(&p.play(Move::Pass), stable_other, stable_own);
+    }
+    let mut bits = m;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        if !stable_discs_survive(&p.play(Move::Square(sq)), stable_other, stable_own) {
+            return false;
+        }
+    }
+    true
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn stable_discs_never_flip_in_any_continuation(
+        empties in 1u32..=8,
+        picks in prop::collection::vec(any::<u8>(), 1..64),
+    ) {
+        let p = position_with_empties(empties, picks);
+        let (own, other) = (stable_discs(p.me, p.opp), stable_discs(p.opp, p.me));
+        prop_assert!(stable_discs_survive(&p, own, other), "{}", p);
+    }
+}
+
+#[test]
+fn stable_discs_include_corners_and_full_lines() {
+    // Late in a game most of the board is settled: the count is far from trivial.
+    let p = position_with_empties(4, vec![3, 1, 4, 1, 5, 9, 2, 6]);
+    let stable = stable_discs(p.me, p.opp) | stable_discs(p.opp, p.me);
+    let corners = (p.me | p.opp) & othello::bitboard::CORNERS;
+    assert_eq!(stable & corners, corners, "{p}");
+    assert!(stable.count_ones() >= 20, "{p}: {}", stable.count_ones());
 }
 
 #[test]
