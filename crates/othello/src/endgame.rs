@@ -31,6 +31,9 @@ impl Endgame {
     }
 }
 
+/// From this many empty squares on, the solver tries enhanced transposition cut-offs.
+const ETC_MIN_EMPTIES: u32 = 10;
+
 /// Fastest-first ordering is used only with more empty squares than this.
 const ORDER_ABOVE_EMPTIES: u32 = 7;
 
@@ -502,6 +505,8 @@ pub fn solve(p: &Position, searcher: &mut Searcher<Endgame>) -> Solution {
         use_tt: true,
         killers: false,
         history: false,
+        // A node with `e` empties sits `empties - e` plies (passes aside) below the root.
+        etc_min_depth: Some((p.empties() + ETC_MIN_EMPTIES + 2) as i32),
     };
     searcher.reset_stats();
     let r = mtdf(&mut game, searcher, depth, 0).expect("no deadline set");

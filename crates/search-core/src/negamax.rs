@@ -27,6 +27,11 @@ pub struct SearchOptions {
     pub killers: bool,
     /// Order quiet moves by history score.
     pub history: bool,
+    /// Enhanced transposition cut-off from this remaining depth on (`None`: off): before
+    /// searching a node's moves, look each child up in the table; a child already proven bad
+    /// enough for its side ends the node at once. Costs a play, hash and probe per move, so it
+    /// pays only where subtrees are large.
+    pub etc_min_depth: Option<i32>,
 }
 
 impl Default for SearchOptions {
@@ -35,6 +40,7 @@ impl Default for SearchOptions {
             use_tt: true,
             killers: true,
             history: true,
+            etc_min_depth: None,
         }
     }
 }
@@ -207,6 +213,15 @@ impl<G: Game> Searcher<G> {
             self.stack.moves[ply] = moves;
             return mate_in(game.no_moves_score(), ply32);
         }
+        if self.options.use_tt && self.options.etc_min_depth.is_some_and(|d| depth >= d) {
+            if let Some(v) = self.transposition_cutoff(game, &moves, depth, ply, beta) {
+                self.stack.moves[ply] = moves;
+                self.stats.tt_cutoffs += 1;
+                self.tt
+                    .store(key, depth as i16, ply32, v, Bound::Lower, None);
+                return v;
+            }
+        }
         self.order(game, &mut moves, ply, hash_move);
         let mut best = -INF;
         let mut best_mv = moves[0];
@@ -254,6 +269,33 @@ impl<G: Game> Searcher<G> {
                 .store(key, depth as i16, ply32, best, bound, Some(best_mv));
         }
         best
+    }
+
+    /// Enhanced transposition cut-off: a move whose resulting position the table already
+    /// bounds at or above `beta` (from this side) for at least `depth - 1` plies.
+    fn transposition_cutoff(
+        &mut self,
+        game: &mut G,
+        moves: &[G::Move],
+        depth: i32,
+        ply: usize,
+        beta: Score,
+    ) -> Option<Score> {
+        for &mv in moves {
+            game.play(mv);
+            let entry = self.tt.probe(game.hash(), ply as u32 + 1);
+            game.undo(mv);
+            if let Some(e) = entry {
+                if e.depth as i32 >= depth - 1
+                    && matches!(e.bound, Bound::Upper | Bound::Exact)
+                    && -e.score >= beta
+                {
+                    self.stack.pv[ply].push(mv);
+                    return Some(-e.score);
+                }
+            }
+        }
+        None
     }
 
     /// Quiescence search: stand pat on the static evaluation, then try the tactical moves.

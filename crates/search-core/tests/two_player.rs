@@ -188,6 +188,29 @@ fn tictactoe_is_a_draw_for_every_search() {
 }
 
 #[test]
+fn enhanced_transposition_cutoffs_keep_every_value() {
+    // Every position after two plies, searched by MTD(f) from several guesses with ETC at every
+    // depth (tic-tac-toe is full of transpositions), against plain alpha-beta.
+    let mut etc_cutoffs = 0;
+    for a in 0..9 {
+        for b in (0..9).filter(|&b| b != a) {
+            let mut t = TicTacToe::default();
+            t.play(a);
+            t.play(b);
+            let truth = alphabeta(&mut t.clone(), 9).score;
+            for guess in [-WIN, -1, 0, 1, WIN] {
+                let mut s = Searcher::new(1);
+                s.options.etc_min_depth = Some(1);
+                let r = mtdf(&mut t.clone(), &mut s, 9, guess).unwrap();
+                assert_eq!(r.score, truth, "after {a} {b}, guess {guess}");
+                etc_cutoffs += r.stats.tt_cutoffs;
+            }
+        }
+    }
+    assert!(etc_cutoffs > 0);
+}
+
+#[test]
 fn shortest_win_and_longest_loss_are_preferred() {
     // X to move: X X . / O O . / . . . — X wins at once in cell 2 (not by a slower route).
     let mut t = TicTacToe::from("XX.OO....");
