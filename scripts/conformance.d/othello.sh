@@ -1,7 +1,7 @@
 # othello: perft from the start against perft.tsv (depths up to 11), and the exact scores of
-# FFO #1..#37 and #40 (14..22 empties, about 25 s in all) from ffo-index.tsv, each capped at
-# 120 s. #38, #39 and #41..#59 (22..34 empties) take the solver longer than a CI run allows
-# (issue #5).
+# FFO #1..#44, #46 and #47 (14..26 empties, about 100 s in all) from ffo-index.tsv, each capped
+# at 120 s. #45 and #48..#59 (24..34 empties) take the solver from over a minute to much longer
+# than a CI run allows; they are listed as skipped (issue #5).
 # Sourced by scripts/conformance.sh (variables: data, bin, tmp; function: check).
 od="$data/othello"
 if [ -d "$od" ]; then
@@ -14,7 +14,10 @@ if [ -d "$od" ]; then
     done < "$od/perft.tsv"
     while IFS=$'\t' read -r id _src empties side score _moves _n board; do
         case "$id" in ffo_id|"") continue ;; esac
-        [ "$id" -le 37 ] || [ "$id" -eq 40 ] || continue
+        if [ "$id" -eq 45 ] || [ "$id" -ge 48 ]; then
+            echo "SKIP othello FFO #$id ($empties empties): over the CI time cap"
+            continue
+        fi
         out=$(timeout 120 "$ob" solve -- "$board $side" 2>/dev/null)
         got=$(echo "$out" | sed -n 's/.* score \([-+0-9]*\).*/\1/p')
         [ "$((got))" = "$score" ]; check "othello FFO #$id ($empties empties)" $? "(expected $score, got ${got:-timeout})"
