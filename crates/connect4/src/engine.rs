@@ -1,4 +1,5 @@
-//! The playing engine: `search-core`'s UCT over the course board.
+//! The playing engine: `search-core`'s UCT, simulating on bitboards ([`BitState`]; the course
+//! board [`GameState`] stays the reference for the rules and the interfaces).
 //!
 //! Before searching it takes an immediate win and blocks an immediate loss (when there is a
 //! single threat). Neither the tree nor the rollouts consider moves that let the opponent win
@@ -7,10 +8,11 @@
 //! With few empty cells left, an exact alpha-beta search (a quarter of the time budget) proves
 //! wins; a proven win is played at once (MCTS would find it too, but may prefer a slower one).
 //! At every move a short alpha-beta screen ([`SCREEN_DEPTH`] plies) plays a forced win and
-//! keeps MCTS from choosing a move the opponent can punish by force. The tree is bounded, kept between moves when the
-//! new position follows from the old one (subtree reuse), and every random choice comes from the
-//! seed, so a fixed iteration budget gives reproducible moves.
+//! keeps MCTS from choosing a move the opponent can punish by force. The tree is bounded, kept
+//! between moves when the new position follows from the old one (subtree reuse), and every
+//! random choice comes from the seed, so a fixed iteration budget gives reproducible moves.
 
+use crate::bitstate::BitState;
 use crate::board::Board;
 use crate::search_game::Searchable;
 use rand::Rng;
@@ -117,9 +119,10 @@ impl MctsState for GameState {
 /// Rollouts that win when they can, block when they must, else play at random.
 pub struct TacticalRollout;
 
-impl Rollout<GameState> for TacticalRollout {
-    fn choose(&mut self, state: &GameState, moves: &[usize], rng: &mut SmallRng) -> usize {
-        match state.forced_move() {
+impl Rollout<BitState> for TacticalRollout {
+    #[inline]
+    fn choose(&mut self, state: &BitState, moves: &[usize], rng: &mut SmallRng) -> usize {
+        match state.forced_column() {
             Some(y) => y,
             None => moves[rng.random_range(0..moves.len())],
         }
@@ -165,7 +168,7 @@ impl Default for EngineConfig {
 /// An engine that keeps its tree between the moves of one game.
 pub struct Engine {
     config: EngineConfig,
-    tree: Option<Mcts<GameState>>,
+    tree: Option<Mcts<BitState>>,
 }
 
 impl Engine {
@@ -232,19 +235,20 @@ impl Engine {
             seed: self.config.seed,
         };
         // Reuse the subtree when the new position follows from the tree's root by one or two moves.
+        let root = BitState::from_game(state);
         let mut tree = match self.tree.take() {
-            Some(mut t) if same_game(t.state(), state) => {
-                if let Some(path) = moves_between(t.state(), state) {
+            Some(mut t) => {
+                if let Some(path) = moves_between(t.state(), &root) {
                     for y in path {
                         t.advance(y);
                     }
                     t.set_config(config);
                     t
                 } else {
-                    Mcts::new(state.clone(), config)
+                    Mcts::new(root, config)
                 }
             }
-            _ => Mcts::new(state.clone(), config),
+            None => Mcts::new(root, config),
         };
         let searched = tree.search(&mut TacticalRollout);
         // The most visited move that the tactical screen did not prove lost (when any is left).
@@ -332,25 +336,15 @@ impl Engine {
     }
 }
 
-fn same_game(a: &GameState, b: &GameState) -> bool {
-    (a.board.m, a.board.n, a.board.no_x, a.board.no_y)
-        == (b.board.m, b.board.n, b.board.no_x, b.board.no_y)
-}
-
-/// The columns played to go from `a` to `b` (at most two plies), if `b` follows from `a`.
-fn moves_between(a: &GameState, b: &GameState) -> Option<Vec<usize>> {
-    if a.board == b.board && a.to_move == b.to_move {
+/// The columns played to go from `a` to `b` (at most one ply), if `b` follows from `a` on the
+/// same board.
+fn moves_between(a: &BitState, b: &BitState) -> Option<Vec<usize>> {
+    if a == b {
         return Some(Vec::new());
     }
-    for y in 0..a.board.n {
-        if !a.board.can_play(y) {
-            continue;
-        }
-        let mut s = a.clone();
+    a.playable_columns().into_iter().find_map(|y| {
+        let mut s = *a;
         s.play(y);
-        if s.board == b.board && s.to_move == b.to_move {
-            return Some(vec![y]);
-        }
-    }
-    None
+        (s == *b).then(|| vec![y])
+    })
 }

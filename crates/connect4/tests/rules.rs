@@ -2,6 +2,7 @@
 //! obstacle anywhere, the engine never returns an illegal move, wins and blocks are found, and
 //! the 7x6 solver agrees with exhaustive search near the end of random games.
 
+use connect4::bitstate::BitState;
 use connect4::engine::{Engine, EngineConfig, GameState};
 use connect4::search_game::Searchable;
 use connect4::solver7x6::{Position, Solver};
@@ -49,6 +50,36 @@ proptest! {
             prop_assert_eq!(b.top()[y], expected_top(&b, y), "column {}", y);
         }
         prop_assert_eq!(b.at(no_x, no_y), 0, "nobody ever plays on the obstacle");
+    }
+
+    #[test]
+    fn bitboards_play_the_same_game_as_the_course_board((m, n, no_x, no_y) in board_strategy(), picks in prop::collection::vec(any::<usize>(), 0..150)) {
+        use search_core::MctsState;
+        let mut g = GameState::new(Board::new(m, n, no_x, no_y), 1);
+        let mut bits = BitState::from_game(&g);
+        for p in picks {
+            prop_assert_eq!(bits, BitState::from_game(&g));
+            prop_assert_eq!(bits.result(), g.result);
+            let (mut safe, mut fast) = (Vec::new(), Vec::new());
+            g.legal_moves(&mut safe);
+            bits.legal_moves(&mut fast);
+            prop_assert_eq!(&fast, &safe);
+            if g.result.is_some() {
+                break;
+            }
+            let me = g.to_move;
+            let win = (0..n).find(|&y| g.board.would_win(y, me));
+            let threat = (0..n).find(|&y| g.board.would_win(y, 3 - me));
+            match bits.forced_column() {
+                Some(y) if win.is_some() => prop_assert!(g.board.would_win(y, me)),
+                Some(y) => prop_assert!(threat.is_some() && g.board.would_win(y, 3 - me)),
+                None => prop_assert!(win.is_none() && threat.is_none()),
+            }
+            let open: Vec<usize> = (0..n).filter(|&y| g.board.can_play(y)).collect();
+            let y = open[p % open.len()];
+            g.play(y);
+            bits.play(y);
+        }
     }
 
     #[test]

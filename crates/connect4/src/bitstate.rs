@@ -1,0 +1,326 @@
+//! The position as bitboards, for fast MCTS simulations.
+//!
+//! [`GameState`] keeps the course's board (cells and `top[]`), which the interfaces need; a
+//! simulation only needs "where can each side move, where would a stone win", thousands of times
+//! per second. Here each column is `m + 1` bits (bottom row first, one empty sentinel bit on top,
+//! as in Pascal Pons' solver), up to 12 columns x 13 bits in 256 bits. The obstacle counts as
+//! occupied but belongs to nobody, so the next landing cell of every column is one addition
+//! (`(occupied + bottom) & board & !occupied`) that skips the obstacle exactly as the judge's `top[]` does,
+//! and the cells where a side would complete four are a few shifts for all columns at once.
+
+use crate::engine::GameState;
+use search_core::MctsState;
+
+/// 256 bits as two `u128` halves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Bits256 {
+    lo: u128,
+    hi: u128,
+}
+
+impl Bits256 {
+    const ZERO: Bits256 = Bits256 { lo: 0, hi: 0 };
+
+    #[inline(always)]
+    fn bit(i: usize) -> Bits256 {
+        if i < 128 {
+            Bits256 { lo: 1 << i, hi: 0 }
+        } else {
+            Bits256 {
+                lo: 0,
+                hi: 1 << (i - 128),
+            }
+        }
+    }
+    #[inline(always)]
+    fn and(self, o: Bits256) -> Bits256 {
+        Bits256 {
+            lo: self.lo & o.lo,
+            hi: self.hi & o.hi,
+        }
+    }
+    #[inline(always)]
+    fn or(self, o: Bits256) -> Bits256 {
+        Bits256 {
+            lo: self.lo | o.lo,
+            hi: self.hi | o.hi,
+        }
+    }
+    #[inline(always)]
+    fn andnot(self, o: Bits256) -> Bits256 {
+        Bits256 {
+            lo: self.lo & !o.lo,
+            hi: self.hi & !o.hi,
+        }
+    }
+    /// Towards higher bits by `k` (1..128).
+    #[inline(always)]
+    fn shl(self, k: u32) -> Bits256 {
+        Bits256 {
+            lo: self.lo << k,
+            hi: self.hi << k | self.lo >> (128 - k),
+        }
+    }
+    /// Towards lower bits by `k` (1..128).
+    #[inline(always)]
+    fn shr(self, k: u32) -> Bits256 {
+        Bits256 {
+            lo: self.lo >> k | self.hi << (128 - k),
+            hi: self.hi >> k,
+        }
+    }
+    #[inline(always)]
+    fn add(self, o: Bits256) -> Bits256 {
+        let (lo, carry) = self.lo.overflowing_add(o.lo);
+        Bits256 {
+            lo,
+            hi: self.hi.wrapping_add(o.hi).wrapping_add(carry as u128),
+        }
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.lo | self.hi == 0
+    }
+    /// Index of the lowest set bit (the set must not be empty).
+    #[inline(always)]
+    fn lowest(self) -> usize {
+        if self.lo != 0 {
+            self.lo.trailing_zeros() as usize
+        } else {
+            128 + self.hi.trailing_zeros() as usize
+        }
+    }
+}
+
+/// A game in progress on bitboards; the same game as a [`GameState`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BitState {
+    /// Stones of player 1 and player 2.
+    stones: [Bits256; 2],
+    /// Stones and the obstacle.
+    occupied: Bits256,
+    /// Empty cells where a stone of player 1 (2) would make four: kept up to date by
+    /// [`BitState::play`], which recomputes the mover's and clears the filled cell.
+    threats: [Bits256; 2],
+    /// Every cell of the board (no sentinels).
+    board: Bits256,
+    /// The bottom cell of every column.
+    bottom: Bits256,
+    /// Bits per column (rows + 1).
+    height: u8,
+    /// Columns.
+    columns: u8,
+    /// Player to move, 1 or 2.
+    to_move: u8,
+    /// Winner (1 or 2), 0 for a draw, `None` while playing.
+    result: Option<u8>,
+}
+
+impl BitState {
+    /// The same position as `g`.
+    ///
+    /// ```
+    /// use connect4::{Board, bitstate::BitState, engine::GameState};
+    /// let mut g = GameState::new(Board::new(9, 9, 8, 4), 1); // obstacle at the bottom of column 4
+    /// g.play(4);
+    /// let b = BitState::from_game(&g);
+    /// assert_eq!(b.to_move(), 2);
+    /// assert_eq!(b.playable_columns(), vec![0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    /// ```
+    pub fn from_game(g: &GameState) -> BitState {
+        let b = &g.board;
+        let height = b.m + 1;
+        let cell = |x: usize, y: usize| Bits256::bit(y * height + (b.m - 1 - x));
+        let mut s = BitState {
+            stones: [Bits256::ZERO; 2],
+            occupied: Bits256::ZERO,
+            threats: [Bits256::ZERO; 2],
+            board: Bits256::ZERO,
+            bottom: Bits256::ZERO,
+            height: height as u8,
+            columns: b.n as u8,
+            to_move: g.to_move,
+            result: g.result,
+        };
+        for y in 0..b.n {
+            s.bottom = s.bottom.or(cell(b.m - 1, y));
+            for x in 0..b.m {
+                s.board = s.board.or(cell(x, y));
+                match b.at(x, y) {
+                    0 if (x, y) == (b.no_x, b.no_y) => s.occupied = s.occupied.or(cell(x, y)),
+                    0 => {}
+                    p => {
+                        s.stones[p as usize - 1] = s.stones[p as usize - 1].or(cell(x, y));
+                        s.occupied = s.occupied.or(cell(x, y));
+                    }
+                }
+            }
+        }
+        s.threats = [s.winning_cells(s.stones[0]), s.winning_cells(s.stones[1])];
+        s
+    }
+
+    /// Player to move, 1 or 2.
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// Winner (1 or 2), 0 for a draw, `None` while playing.
+    pub fn result(&self) -> Option<u8> {
+        self.result
+    }
+
+    /// The cell where a stone dropped in each column lands (none for full columns).
+    #[inline(always)]
+    fn landing(&self) -> Bits256 {
+        // The addition sets each column's lowest empty bit; an obstacle higher up keeps its bit.
+        self.occupied
+            .add(self.bottom)
+            .and(self.board)
+            .andnot(self.occupied)
+    }
+
+    /// Each column's landing cell after its current one is filled (the obstacle skipped).
+    #[inline(always)]
+    fn second_landing(&self) -> Bits256 {
+        let filled = self.occupied.or(self.landing());
+        filled.add(self.bottom).and(self.board).andnot(filled)
+    }
+
+    /// The cells of column `y`.
+    #[inline(always)]
+    fn column(&self, y: usize) -> Bits256 {
+        let h = self.height as usize;
+        let cells = (1u128 << (h - 1)) - 1;
+        let at = y * h;
+        if at >= 128 {
+            Bits256 {
+                lo: 0,
+                hi: cells << (at - 128),
+            }
+        } else if at == 0 {
+            Bits256 { lo: cells, hi: 0 }
+        } else {
+            Bits256 {
+                lo: cells << at,
+                hi: cells >> (128 - at),
+            }
+        }
+    }
+
+    /// Empty cells where a stone of `stones` would make four or more in a row.
+    #[inline(always)]
+    fn winning_cells(&self, stones: Bits256) -> Bits256 {
+        let p = stones;
+        // Vertical: three stones right below.
+        let mut w = p.shl(1).and(p.shl(2)).and(p.shl(3));
+        let h = self.height as u32;
+        for s in [h, h - 1, h + 1] {
+            // Two in a row on one side, then one or two further on either side.
+            let up = p.shl(s).and(p.shl(2 * s));
+            w = w.or(up.and(p.shl(3 * s))).or(up.and(p.shr(s)));
+            let down = p.shr(s).and(p.shr(2 * s));
+            w = w.or(down.and(p.shr(3 * s))).or(down.and(p.shl(s)));
+        }
+        w.and(self.board).andnot(self.occupied)
+    }
+
+    #[inline(always)]
+    fn column_of(&self, cell: usize) -> usize {
+        cell / self.height as usize
+    }
+
+    /// Columns with room, in order.
+    pub fn playable_columns(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut l = self.landing();
+        while !l.is_empty() {
+            let c = l.lowest();
+            out.push(self.column_of(c));
+            l = l.andnot(Bits256::bit(c));
+        }
+        out
+    }
+
+    /// A column where the side to move wins at once, else the column of an opponent's
+    /// immediate win (to block), else `None`.
+    #[inline]
+    pub fn forced_column(&self) -> Option<usize> {
+        let me = self.to_move as usize - 1;
+        let landing = self.landing();
+        let win = self.threats[me].and(landing);
+        if !win.is_empty() {
+            return Some(self.column_of(win.lowest()));
+        }
+        let block = self.threats[1 - me].and(landing);
+        (!block.is_empty()).then(|| self.column_of(block.lowest()))
+    }
+
+    /// Drops a stone of the side to move into column `y` (which must have room).
+    #[inline]
+    pub fn play(&mut self, y: usize) {
+        let p = self.to_move as usize - 1;
+        let cell = self.landing().and(self.column(y));
+        // The stone makes four exactly when its cell was one of the mover's threats.
+        let wins = !self.threats[p].and(cell).is_empty();
+        self.stones[p] = self.stones[p].or(cell);
+        self.occupied = self.occupied.or(cell);
+        self.threats[p] = self.winning_cells(self.stones[p]);
+        self.threats[1 - p] = self.threats[1 - p].andnot(cell);
+        if wins {
+            self.result = Some(self.to_move);
+        } else if self.landing().is_empty() {
+            self.result = Some(0);
+        }
+        self.to_move = 3 - self.to_move;
+    }
+}
+
+impl MctsState for BitState {
+    type Move = usize;
+
+    /// Open columns that do not let the opponent win at once on the cell above; all open
+    /// columns when every one does (the same rule as [`GameState`]'s).
+    fn legal_moves(&self, out: &mut Vec<usize>) {
+        if self.result.is_some() {
+            return;
+        }
+        let opp = 2 - self.to_move as usize;
+        let danger = self.threats[opp].and(self.second_landing());
+        let start = out.len();
+        let mut l = self.landing();
+        let mut unsafe_columns = 0u32;
+        while !l.is_empty() {
+            let c = l.lowest();
+            l = l.andnot(Bits256::bit(c));
+            let y = self.column_of(c);
+            if danger.and(self.column(y)).is_empty() {
+                out.push(y);
+            } else {
+                unsafe_columns |= 1 << y;
+            }
+        }
+        if out.len() == start {
+            while unsafe_columns != 0 {
+                out.push(unsafe_columns.trailing_zeros() as usize);
+                unsafe_columns &= unsafe_columns - 1;
+            }
+        }
+    }
+
+    fn apply(&mut self, y: usize) {
+        self.play(y);
+    }
+
+    fn player(&self) -> usize {
+        (self.to_move - 1) as usize
+    }
+
+    fn terminal_reward(&self) -> Option<f64> {
+        self.result.map(|w| match w {
+            1 => 1.0,
+            2 => 0.0,
+            _ => 0.5,
+        })
+    }
+}
