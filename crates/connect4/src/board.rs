@@ -220,21 +220,38 @@ impl Board {
 impl fmt::Display for Board {
     /// The match tool's drawing: `A` first player, `B` second, `.` empty, `X` obstacle.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text(['A', 'B']))
+    }
+}
+
+impl Board {
+    /// The board as text, one row per line from the top: the first mover's stones as
+    /// `letters[0]`, the second's as `letters[1]`, the obstacle `X`, empty cells `.`.
+    ///
+    /// ```
+    /// use connect4::Board;
+    /// let mut b = Board::new(9, 9, 0, 0);
+    /// b.play(4, 1);
+    /// assert!(b.to_text(['B', 'A']).ends_with(". . . . B . . . . \n"));
+    /// ```
+    pub fn to_text(&self, letters: [char; 2]) -> String {
+        let mut out = String::new();
         for x in 0..self.m {
             for y in 0..self.n {
                 let c = if (x, y) == (self.no_x, self.no_y) {
                     'X'
                 } else {
                     match self.at(x, y) {
-                        1 => 'A',
-                        2 => 'B',
+                        1 => letters[0],
+                        2 => letters[1],
                         _ => '.',
                     }
                 };
-                write!(f, "{c} ")?;
+                out.push(c);
+                out.push(' ');
             }
-            writeln!(f)?;
+            out.push('\n');
         }
-        Ok(())
+        out
     }
 }

@@ -192,7 +192,9 @@ fn dispatch(cli: Cli) -> Result<i32> {
                             r.board.n,
                             message(r.code)
                         );
-                        print!("{}", r.board);
+                        // Stones lettered by contestant (A or B), whoever moved first.
+                        let letters = if a_first { ['A', 'B'] } else { ['B', 'A'] };
+                        print!("{}", r.board.to_text(letters));
                     });
                 }
                 bar.inc(1);
