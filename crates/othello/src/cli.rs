@@ -104,6 +104,10 @@ enum Command {
         /// Seed of the computer's tie-breaks.
         #[arg(long, default_value_t = 2024)]
         seed: u64,
+        /// Write the search tree of each computer turn (fixed-depth deciders) as Graphviz DOT,
+        /// and SVG when small enough or `dot` is installed, into DIR (turnN.dot).
+        #[arg(long, value_name = "DIR")]
+        trace: Option<std::path::PathBuf>,
     },
     /// The assignment's timing table (ms per move, minimax vs alpha-beta) as Markdown.
     TimingTable {
@@ -253,36 +257,14 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 .play_sequence(&moves)
                 .map_err(|e| anyhow!(e))?;
             if let Some(dir) = trace {
-                let traced = crate::trace::trace_search(&p, depth, algo, order);
-                let file = dir.join(format!("turn{}.dot", 60 - p.empties() + 1));
-                batch::write_atomic(&file, traced.dot.as_bytes())?;
-                let svg = file.with_extension("svg");
-                // Small trees are drawn here; larger ones by Graphviz when it is installed.
-                let rendered = match &traced.svg {
-                    Some(picture) => {
-                        batch::write_atomic(&svg, picture.as_bytes())?;
-                        true
-                    }
-                    None => std::process::Command::new("dot")
-                        .arg("-Tsvg")
-                        .arg(&file)
-                        .arg("-o")
-                        .arg(&svg)
-                        .status()
-                        .is_ok_and(|s| s.success()),
-                };
-                eprintln!(
-                    "trace: {}{}",
-                    file.display(),
-                    if rendered {
-                        format!(" and {}", svg.display())
-                    } else {
-                        format!(
-                            " (more than {} nodes: install graphviz for SVG)",
-                            crate::trace::SVG_MAX_NODES
-                        )
-                    }
+                let traced = crate::trace::trace_search(
+                    &p,
+                    depth,
+                    algo,
+                    order,
+                    crate::deciders::HeuristicKind::Course,
                 );
+                eprintln!("{}", crate::trace::write_trace(&dir, &p, &traced)?);
             }
             let t = Instant::now();
             let (value, r) = crate::deciders::search(&p, depth, algo, order);
@@ -344,14 +326,18 @@ fn dispatch(cli: Cli) -> Result<i32> {
             heuristic,
             order,
             seed,
+            trace,
         } => {
-            let d = decider.parse().map_err(|e: String| anyhow!(e))?;
-            crate::play::human_game(
-                d,
+            let computer = crate::play::Computer {
+                decider: decider.parse().map_err(|e: String| anyhow!(e))?,
                 heuristic,
                 order,
-                !white,
                 seed,
+                trace,
+            };
+            crate::play::human_game(
+                &computer,
+                !white,
                 std::io::stdin().lock(),
                 std::io::stdout().lock(),
             )?;

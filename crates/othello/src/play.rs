@@ -3,8 +3,9 @@
 //! longest time per move of minimax and alpha-beta over self-play games, as Markdown).
 
 use crate::course::{actions, status, Status};
-use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
+use crate::deciders::{decide, Algorithm, Decider, HeuristicKind, MoveOrder};
 use crate::position::{Color, Move, Position};
+use crate::trace::{trace_search, write_trace};
 use rand::SeedableRng;
 use search_core::SmallRng;
 use std::io::{BufRead, Write};
@@ -52,16 +53,36 @@ pub fn draw(p: &Position) -> String {
     s
 }
 
-/// A game between a human (typing moves on `input`) and a decider; `human_black` chooses colours.
+/// The computer's side of a terminal game.
+#[derive(Debug, Clone)]
+pub struct Computer {
+    /// Who picks the computer's moves.
+    pub decider: Decider,
+    /// Its evaluation.
+    pub heuristic: HeuristicKind,
+    /// Its move order.
+    pub order: MoveOrder,
+    /// Seed of its tie-breaks.
+    pub seed: u64,
+    /// Folder for the search tree of each computer turn (fixed-depth deciders only).
+    pub trace: Option<std::path::PathBuf>,
+}
+
+/// A game between a human (typing moves on `input`) and the computer; `human_black` chooses
+/// colours.
 pub fn human_game(
-    decider: Decider,
-    heuristic: HeuristicKind,
-    order: MoveOrder,
+    computer: &Computer,
     human_black: bool,
-    seed: u64,
     mut input: impl BufRead,
     mut out: impl Write,
-) -> std::io::Result<i32> {
+) -> anyhow::Result<i32> {
+    let Computer {
+        decider,
+        heuristic,
+        order,
+        seed,
+        ..
+    } = *computer;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut p = Position::default();
     while status(&p) == Status::Ongoing {
@@ -95,6 +116,18 @@ pub fn human_game(
         } else {
             let m = decide(&p, decider, heuristic, order, &mut rng);
             writeln!(out, "computer plays {m}")?;
+            if let Some(dir) = &computer.trace {
+                let search = match decider {
+                    Decider::Minimax(d) => Some((Algorithm::Minimax, d)),
+                    Decider::AlphaBeta(d) => Some((Algorithm::Alphabeta, d)),
+                    Decider::Mtdf(d) => Some((Algorithm::Mtdf, d)),
+                    _ => None,
+                };
+                if let Some((algo, depth)) = search {
+                    let traced = trace_search(&p, depth, algo, order, heuristic);
+                    writeln!(out, "{}", write_trace(dir, &p, &traced)?)?;
+                }
+            }
             m
         };
         p = p.play(mv);

@@ -6,11 +6,12 @@
 //! a pruning search never looked at counted as cut-offs.
 
 use crate::course::actions;
-use crate::deciders::{mtdf_search, Algorithm, CourseGame, MoveOrder};
+use crate::deciders::{mtdf_search, Algorithm, CourseGame, HeuristicKind, MoveOrder};
 use crate::position::{Move, Position};
 use search_core::{Game, Score, INF};
 use std::cell::RefCell;
 use std::fmt::Write;
+use std::path::Path;
 
 /// One visited node.
 #[derive(Debug, Clone)]
@@ -432,8 +433,17 @@ pub struct Trace {
 
 /// Traces one fixed-depth search from `p` with `algo` (for MTD(f), every pass of the iterative
 /// deepening is a subtree of its own, and nodes the transposition table answered are marked).
-pub fn trace_search(p: &Position, depth: u32, algo: Algorithm, order: MoveOrder) -> Trace {
-    let mut t = Traced::new(*p, CourseGame::new(*p).with_order(order));
+pub fn trace_search(
+    p: &Position,
+    depth: u32,
+    algo: Algorithm,
+    order: MoveOrder,
+    heuristic: HeuristicKind,
+) -> Trace {
+    let mut t = Traced::new(
+        *p,
+        CourseGame::with_heuristic(*p, heuristic).with_order(order),
+    );
     let (r, name) = match algo {
         Algorithm::Minimax => (search_core::minimax(&mut t, depth), "minimax"),
         Algorithm::Alphabeta => (search_core::alphabeta(&mut t, depth), "alpha-beta"),
@@ -452,4 +462,35 @@ pub fn trace_search(p: &Position, depth: u32, algo: Algorithm, order: MoveOrder)
         svg: to_svg(&nodes, r.best, &title, windows),
         best: r.best,
     }
+}
+
+/// Writes `traced` into `dir` as `turnN.dot` (N = the turn number of `p`, 1 at the start) and
+/// `turnN.svg` (drawn here when small enough, else by Graphviz's `dot` when installed); returns
+/// a line saying what was written.
+pub fn write_trace(dir: &Path, p: &Position, traced: &Trace) -> anyhow::Result<String> {
+    let file = dir.join(format!("turn{}.dot", 60 - p.empties() + 1));
+    batch::write_atomic(&file, traced.dot.as_bytes())?;
+    let svg = file.with_extension("svg");
+    let rendered = match &traced.svg {
+        Some(picture) => {
+            batch::write_atomic(&svg, picture.as_bytes())?;
+            true
+        }
+        None => std::process::Command::new("dot")
+            .arg("-Tsvg")
+            .arg(&file)
+            .arg("-o")
+            .arg(&svg)
+            .status()
+            .is_ok_and(|s| s.success()),
+    };
+    Ok(format!(
+        "trace: {}{}",
+        file.display(),
+        if rendered {
+            format!(" and {}", svg.display())
+        } else {
+            format!(" (more than {SVG_MAX_NODES} nodes: install graphviz for SVG)")
+        }
+    ))
 }

@@ -338,42 +338,44 @@ mod matches {
 
 mod terminal_play {
     use othello::deciders::{Decider, HeuristicKind, MoveOrder};
-    use othello::play::human_game;
+    use othello::play::{human_game, Computer};
 
     #[test]
     fn illegal_input_is_refused_and_the_computer_answers() {
         let mut out = Vec::new();
-        let r = human_game(
-            Decider::AlphaBeta(1),
-            HeuristicKind::Course,
-            MoveOrder::Course,
-            true,
-            1,
-            "a1\nd3\n".as_bytes(),
-            &mut out,
-        )
-        .unwrap();
+        let dir = std::env::temp_dir().join(format!("othello-play-trace-{}", std::process::id()));
+        let computer = Computer {
+            decider: Decider::AlphaBeta(2),
+            heuristic: HeuristicKind::Course,
+            order: MoveOrder::Course,
+            seed: 1,
+            trace: Some(dir.clone()),
+        };
+        let r = human_game(&computer, true, "a1\nd3\n".as_bytes(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("illegal move; legal: d3 c4 f5 e6"), "{text}");
         assert!(text.contains("computer plays "), "{text}");
         assert!(text.contains("game abandoned"));
         assert_eq!(r, 0);
+        // The computer's one turn (turn 2, after d3) left its search tree, drawn.
+        let dot = std::fs::read_to_string(dir.join("turn2.dot")).unwrap();
+        assert!(dot.starts_with("digraph"), "{dot}");
+        assert!(dir.join("turn2.svg").exists());
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]
     fn random_against_random_finishes_with_a_result() {
         let mut out = Vec::new();
         // The "human" never types; the game is abandoned at once, without a panic.
-        let r = human_game(
-            Decider::Random,
-            HeuristicKind::Course,
-            MoveOrder::Course,
-            false,
-            3,
-            "".as_bytes(),
-            &mut out,
-        )
-        .unwrap();
+        let computer = Computer {
+            decider: Decider::Random,
+            heuristic: HeuristicKind::Course,
+            order: MoveOrder::Course,
+            seed: 3,
+            trace: None,
+        };
+        let r = human_game(&computer, false, "".as_bytes(), &mut out).unwrap();
         assert_eq!(r, 0);
         assert!(String::from_utf8(out).unwrap().contains("computer plays"));
     }
@@ -460,7 +462,13 @@ mod traces {
         use othello::deciders::{search, Algorithm, MoveOrder};
         use othello::trace::trace_search;
         let p = Position::default().play_sequence("f5d6").unwrap();
-        let traced = trace_search(&p, 3, Algorithm::Mtdf, MoveOrder::Course);
+        let traced = trace_search(
+            &p,
+            3,
+            Algorithm::Mtdf,
+            MoveOrder::Course,
+            othello::deciders::HeuristicKind::Course,
+        );
         let (value, r) = search(&p, 3, Algorithm::Mtdf, MoveOrder::Course);
         let (ab, _) = search(&p, 3, Algorithm::Alphabeta, MoveOrder::Course);
         assert_eq!(value, ab);
