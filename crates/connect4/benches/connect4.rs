@@ -1,19 +1,38 @@
-//! connect4 benchmarks: MCTS iterations per second on an empty 12x12 board with the obstacle,
+//! connect4 benchmarks: MCTS rollouts per second on an empty 12x12 board with the obstacle (and
+//! a whole engine move on the same budget),
 //! and the 7x6 solver on Pascal Pons' test sets (read from ../shared/data when present, never
 //! copied into the repository; his published mean times are in the spec).
 #![allow(missing_docs)]
 
-use connect4::engine::{Engine, EngineConfig, GameState};
+use connect4::bitstate::BitState;
+use connect4::engine::{Engine, EngineConfig, GameState, TacticalRollout};
 use connect4::solver7x6::{Position, Solver};
 use connect4::Board;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use search_core::{Mcts, MctsConfig};
 use std::path::Path;
 use std::time::Duration;
 
 fn mcts(c: &mut Criterion) {
     let mut g = c.benchmark_group("mcts_12x12");
     g.throughput(Throughput::Elements(2000));
-    g.bench_function("2000_iterations", |b| {
+    // The simulations alone: UCT with tactical rollouts on bitboards, from an empty board.
+    g.bench_function("2000_rollouts", |b| {
+        let root = BitState::from_game(&GameState::new(Board::new(12, 12, 5, 6), 1));
+        b.iter(|| {
+            let mut tree = Mcts::new(
+                root,
+                MctsConfig {
+                    max_iterations: Some(2000),
+                    seed: 7,
+                    ..Default::default()
+                },
+            );
+            tree.search(&mut TacticalRollout)
+        })
+    });
+    // A whole engine decision on the same budget: the tactical alpha-beta screen included.
+    g.bench_function("2000_iterations_engine_move", |b| {
         b.iter(|| {
             let mut e = Engine::new(EngineConfig {
                 iterations: Some(2000),
