@@ -8,7 +8,7 @@
 //! (`(occupied + bottom) & board & !occupied`) that skips the obstacle exactly as the judge's `top[]` does,
 //! and the cells where a side would complete four are a few shifts for all columns at once.
 
-use crate::engine::GameState;
+use crate::engine::{reward, GameState};
 use search_core::MctsState;
 
 /// 256 bits as two `u128` halves.
@@ -317,10 +317,6 @@ impl MctsState for BitState {
     }
 
     fn terminal_reward(&self) -> Option<f64> {
-        self.result.map(|w| match w {
-            1 => 1.0,
-            2 => 0.0,
-            _ => 0.5,
-        })
+        reward(self.result)
     }
 }

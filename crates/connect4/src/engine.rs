@@ -108,12 +108,17 @@ impl MctsState for GameState {
     }
 
     fn terminal_reward(&self) -> Option<f64> {
-        self.result.map(|w| match w {
-            1 => 1.0,
-            2 => 0.0,
-            _ => 0.5,
-        })
+        reward(self.result)
     }
+}
+
+/// MCTS reward for player 1 of a game result (winner 1 or 2, 0 for a draw): 1, 0 or 0.5.
+pub fn reward(result: Option<u8>) -> Option<f64> {
+    result.map(|w| match w {
+        1 => 1.0,
+        2 => 0.0,
+        _ => 0.5,
+    })
 }
 
 /// Rollouts that win when they can, block when they must, else play at random.
@@ -204,7 +209,7 @@ impl Engine {
         // Near the end, prove the result exactly when it can be done in a fraction of the time.
         let empty: usize = (0..state.board.n).map(|y| state.board.top()[y]).sum();
         if empty <= EXACT_BELOW_EMPTY || legal.len() <= EXACT_FEW_COLUMNS {
-            let mut game = Searchable::new(state.clone());
+            let mut game = Searchable::wins_only(state.clone());
             let mut searcher = Searcher::new(16);
             let opts = IterativeOptions {
                 max_depth: empty as u32 + 1,
@@ -291,7 +296,7 @@ impl Engine {
             winning: None,
             lost: Vec::new(),
         };
-        let mut game = Searchable::new(state.clone());
+        let mut game = Searchable::wins_only(state.clone());
         let mut searcher: Searcher<Searchable> = Searcher::new(8);
         if self.config.iterations.is_some() {
             searcher.set_node_limit(Some(200_000));

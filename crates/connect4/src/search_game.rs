@@ -14,6 +14,9 @@ pub struct Searchable {
     zobrist: Vec<[u64; 2]>,
     /// The position's key, kept up to date by play/undo (side to move mixed in by `hash`).
     key: u64,
+    /// Whether unfinished positions are valued by [`window_score`] (else 0: searches that only
+    /// look for forced wins need no evaluation, and it is by far the costliest part of a node).
+    evaluate_windows: bool,
 }
 
 /// SplitMix64: a fixed sequence of well-mixed numbers for the Zobrist keys.
@@ -44,6 +47,16 @@ impl Searchable {
             history: Vec::new(),
             zobrist,
             key,
+            evaluate_windows: true,
+        }
+    }
+
+    /// Wraps a position for searches that only prove wins and losses: every unfinished
+    /// position is valued 0, so the search spends its time on depth instead of evaluation.
+    pub fn wins_only(state: GameState) -> Self {
+        Searchable {
+            evaluate_windows: false,
+            ..Searchable::new(state)
         }
     }
 }
@@ -92,7 +105,11 @@ impl Game for Searchable {
         self.key ^ u64::from(self.state.to_move == 2).wrapping_mul(0x2545_f491_4f6c_dd1d)
     }
     fn evaluate(&self) -> Score {
-        window_score(&self.state.board, self.state.to_move)
+        if self.evaluate_windows {
+            window_score(&self.state.board, self.state.to_move)
+        } else {
+            0
+        }
     }
 }
 

@@ -281,3 +281,22 @@ fn searchable_generates_each_open_column_once_centre_first() {
         );
     }
 }
+
+#[test]
+fn wins_only_search_proves_the_same_forced_win() {
+    use search_core::{alphabeta, mate_distance};
+    // Player 1, to move, has b..d on the bottom row with a and e open: it wins at once.
+    let mut b = Board::new(9, 9, 0, 0);
+    for y in [1, 2] {
+        b.play(y, 1);
+        b.play(y, 2);
+    }
+    b.play(3, 1);
+    b.play(8, 2);
+    let state = GameState::new(b, 1);
+    let full = alphabeta(&mut Searchable::new(state.clone()), 4);
+    let bare = alphabeta(&mut Searchable::wins_only(state), 4);
+    assert_eq!(mate_distance(full.score), Some(1));
+    assert_eq!(bare.score, full.score);
+    assert!(bare.best == Some(0) || bare.best == Some(4));
+}
