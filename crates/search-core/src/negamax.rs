@@ -213,7 +213,9 @@ impl<G: Game> Searcher<G> {
             self.stack.moves[ply] = moves;
             return mate_in(game.no_moves_score(), ply32);
         }
-        if self.options.use_tt && self.options.etc_min_depth.is_some_and(|d| depth >= d) {
+        // Not at the root, like the table cut-off above: the root must name its best move.
+        if ply > 0 && self.options.use_tt && self.options.etc_min_depth.is_some_and(|d| depth >= d)
+        {
             if let Some(v) = self.transposition_cutoff(game, &moves, depth, ply, beta) {
                 self.stack.moves[ply] = moves;
                 self.stats.tt_cutoffs += 1;

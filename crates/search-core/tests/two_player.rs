@@ -203,11 +203,43 @@ fn enhanced_transposition_cutoffs_keep_every_value() {
                 s.options.etc_min_depth = Some(1);
                 let r = mtdf(&mut t.clone(), &mut s, 9, guess).unwrap();
                 assert_eq!(r.score, truth, "after {a} {b}, guess {guess}");
+                // The root always names a move that achieves the value.
+                let mv = r.best.expect("a best move");
+                let mut after = t.clone();
+                after.play(mv);
+                let child = alphabeta(&mut after, 8).score;
+                assert_eq!(-child.signum(), truth.signum(), "after {a} {b}: {mv}");
+                // A decided value one ply further away, seen from the other side.
+                let closer = mate_distance(truth).map(|d| d - 1);
+                assert_eq!(mate_distance(child), closer, "after {a} {b}: {mv}");
                 etc_cutoffs += r.stats.tt_cutoffs;
             }
         }
     }
     assert!(etc_cutoffs > 0);
+}
+
+#[test]
+fn a_repeated_root_search_with_etc_still_names_its_move() {
+    // The same null-window probe twice from every position after two plies: the second one
+    // finds the children in the table, and must still say which move reaches the value.
+    for a in 0..9 {
+        for b in (0..9).filter(|&b| b != a) {
+            let mut t = TicTacToe::default();
+            t.play(a);
+            t.play(b);
+            for beta in [0, 1] {
+                let mut s = Searcher::new(1);
+                s.options.etc_min_depth = Some(1);
+                for _ in 0..2 {
+                    let v = s.search_root(&mut t.clone(), 7, beta - 1, beta);
+                    if v >= beta {
+                        assert!(s.best_move().is_some(), "after {a} {b}, beta {beta}");
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[test]
