@@ -11,8 +11,9 @@ const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 /// The four corners a1, h1, a8, h8.
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 
-const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// Every square except the a file (the h file).
+pub(crate) const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+pub(crate) const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 
 /// The squares next to some square of `b` (in any of the eight directions); squares of `b`
 /// count only where they are next to another square of `b`.

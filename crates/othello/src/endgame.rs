@@ -89,19 +89,17 @@ fn last_one(me: u64, opp: u64, sq: u8) -> Score {
 
 /// Stability cut-off: the opponent's stable discs stay theirs, so the side to move scores at
 /// most 64 − 2·(their count). Returns that bound when it already fails low. Counting stable
-/// discs costs about as much as a few moves, so it is tried only when `alpha` is high enough
-/// for the opponent's stable discs to matter.
+/// discs costs about as much as a few moves, so it is tried only when `alpha` is at least twice
+/// the number of empties: a cheap guess at when a cut-off is likely (the lower `alpha`, the
+/// more stable discs the opponent would need).
 #[inline]
 fn stability_cutoff(me: u64, opp: u64, alpha: Score, empties: u32) -> Option<Score> {
-    if alpha < STABILITY_MIN_ALPHA + 2 * empties as Score {
+    if alpha < 2 * empties as Score {
         return None;
     }
     let bound = 64 - 2 * stable_discs(opp, me).count_ones() as Score;
     (bound <= alpha).then_some(bound)
 }
-
-/// See [`stability_cutoff`].
-const STABILITY_MIN_ALPHA: Score = 0;
 
 /// From this many empties on, [`small_solve`] orders moves fastest-first instead of by parity.
 const SMALL_FASTEST_FIRST: usize = 6;

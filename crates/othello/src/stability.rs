@@ -10,13 +10,13 @@
 //! is truly stable, which is what the endgame solver's cut-off needs: the opponent's stable discs
 //! bound the best score from above.
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = 0x8080_8080_8080_8080;
+use crate::bitboard::{NOT_A, NOT_H};
+
+const FILE_A: u64 = !NOT_A;
+const FILE_H: u64 = !NOT_H;
 const RANK_1: u64 = 0x0000_0000_0000_00ff;
 const RANK_8: u64 = 0xff00_0000_0000_0000;
 const EDGES: u64 = FILE_A | FILE_H | RANK_1 | RANK_8;
-const NOT_A: u64 = !FILE_A;
-const NOT_H: u64 = !FILE_H;
 
 /// The 15 diagonals of each sense as masks: a1-h8 direction first, then a8-h1.
 const fn diagonal_masks() -> [[u64; 15]; 2] {
