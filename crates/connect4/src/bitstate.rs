@@ -8,7 +8,7 @@
 //! (`(occupied + bottom) & board & !occupied`) that skips the obstacle exactly as the judge's `top[]` does,
 //! and the cells where a side would complete four are a few shifts for all columns at once.
 
-use crate::engine::{reward, GameState};
+use crate::engine::GameState;
 use search_core::MctsState;
 
 /// 256 bits as two `u128` halves.
@@ -230,16 +230,21 @@ impl BitState {
         cell / self.height as usize
     }
 
+    /// The columns of `cells` (at most one cell per column), in order.
+    #[inline(always)]
+    fn columns_of(&self, mut cells: Bits256) -> impl Iterator<Item = usize> + '_ {
+        std::iter::from_fn(move || {
+            (!cells.is_empty()).then(|| {
+                let c = cells.lowest();
+                cells = cells.andnot(Bits256::bit(c));
+                self.column_of(c)
+            })
+        })
+    }
+
     /// Columns with room, in order.
     pub fn playable_columns(&self) -> Vec<usize> {
-        let mut out = Vec::new();
-        let mut l = self.landing();
-        while !l.is_empty() {
-            let c = l.lowest();
-            out.push(self.column_of(c));
-            l = l.andnot(Bits256::bit(c));
-        }
-        out
+        self.columns_of(self.landing()).collect()
     }
 
     /// A column where the side to move wins at once, else the column of an opponent's
@@ -280,7 +285,7 @@ impl MctsState for BitState {
     type Move = usize;
 
     /// Open columns that do not let the opponent win at once on the cell above; all open
-    /// columns when every one does (the same rule as [`GameState`]'s).
+    /// columns when every one does (the rule of [`GameState::safe_columns`]).
     fn legal_moves(&self, out: &mut Vec<usize>) {
         if self.result.is_some() {
             return;
@@ -288,12 +293,8 @@ impl MctsState for BitState {
         let opp = 2 - self.to_move as usize;
         let danger = self.threats[opp].and(self.second_landing());
         let start = out.len();
-        let mut l = self.landing();
         let mut unsafe_columns = 0u32;
-        while !l.is_empty() {
-            let c = l.lowest();
-            l = l.andnot(Bits256::bit(c));
-            let y = self.column_of(c);
+        for y in self.columns_of(self.landing()) {
             if danger.and(self.column(y)).is_empty() {
                 out.push(y);
             } else {
@@ -317,6 +318,10 @@ impl MctsState for BitState {
     }
 
     fn terminal_reward(&self) -> Option<f64> {
-        reward(self.result)
+        self.result.map(|w| match w {
+            1 => 1.0,
+            2 => 0.0,
+            _ => 0.5,
+        })
     }
 }

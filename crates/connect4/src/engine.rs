@@ -18,11 +18,12 @@ use crate::search_game::Searchable;
 use rand::Rng;
 use search_core::{
     iterative_deepening, mate_distance, Deadline, Game, IterativeOptions, Mcts, MctsConfig,
-    MctsState, Rollout, Searcher, SmallRng, WIN_BOUND,
+    Rollout, Searcher, SmallRng, WIN_BOUND,
 };
 use std::time::Duration;
 
-/// A game in progress as MCTS sees it.
+/// A game in progress on the course board: the rules' reference (the engine simulates on
+/// [`BitState`], which must agree with it move by move).
 #[derive(Debug, Clone)]
 pub struct GameState {
     /// The board.
@@ -56,7 +57,8 @@ impl GameState {
     }
 
     /// Open columns that do not let the opponent win at once on the cell above; all open
-    /// columns when every one does.
+    /// columns when every one does. Moves that hand the opponent an immediate win can never be
+    /// better than the alternatives, so neither the tree nor the rollouts consider them.
     pub fn safe_columns(&self, out: &mut Vec<usize>) {
         let opp = 3 - self.to_move;
         let b = &self.board;
@@ -86,39 +88,6 @@ impl GameState {
             .collect();
         (threats.len() == 1).then(|| threats[0])
     }
-}
-
-impl MctsState for GameState {
-    type Move = usize;
-
-    fn legal_moves(&self, out: &mut Vec<usize>) {
-        // Moves that hand the opponent an immediate win are left out unless nothing else is
-        // left: they can never be better than the alternatives.
-        if self.result.is_none() {
-            self.safe_columns(out);
-        }
-    }
-
-    fn apply(&mut self, y: usize) {
-        self.play(y);
-    }
-
-    fn player(&self) -> usize {
-        (self.to_move - 1) as usize
-    }
-
-    fn terminal_reward(&self) -> Option<f64> {
-        reward(self.result)
-    }
-}
-
-/// MCTS reward for player 1 of a game result (winner 1 or 2, 0 for a draw): 1, 0 or 0.5.
-pub fn reward(result: Option<u8>) -> Option<f64> {
-    result.map(|w| match w {
-        1 => 1.0,
-        2 => 0.0,
-        _ => 0.5,
-    })
 }
 
 /// Rollouts that win when they can, block when they must, else play at random.
