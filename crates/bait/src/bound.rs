@@ -49,35 +49,44 @@ pub struct PushBound {
 }
 
 /// The cells `k` positions further on (towards higher cell numbers).
+#[inline]
 fn shl(b: Bits, k: usize) -> Bits {
-    let (w, r) = (k / 64, k % 64);
-    let word = |i: usize| if i < 3 { b.0[i] } else { 0 };
-    let mut out = [0u64; 3];
-    for (i, o) in out.iter_mut().enumerate().skip(w) {
-        let carry = if r > 0 && i > w {
-            word(i - w - 1) >> (64 - r)
-        } else {
-            0
-        };
-        *o = word(i - w) << r | carry;
+    let [w0, w1, w2] = b.0;
+    match k {
+        0 => b,
+        // The common case (k is 1 or a row length below 64): three shifted words.
+        1..=63 => Bits([w0 << k, w1 << k | w0 >> (64 - k), w2 << k | w1 >> (64 - k)]),
+        _ => shl_wide(b, k),
     }
-    Bits(out)
 }
 
 /// The cells `k` positions back (towards lower cell numbers).
+#[inline]
 fn shr(b: Bits, k: usize) -> Bits {
-    let (w, r) = (k / 64, k % 64);
-    let word = |i: usize| if i < 3 { b.0[i] } else { 0 };
-    let mut out = [0u64; 3];
-    for (i, o) in out.iter_mut().enumerate() {
-        let carry = if r > 0 {
-            word(i + w + 1) << (64 - r)
-        } else {
-            0
-        };
-        *o = word(i + w) >> r | carry;
+    let [w0, w1, w2] = b.0;
+    match k {
+        0 => b,
+        1..=63 => Bits([w0 >> k | w1 << (64 - k), w1 >> k | w2 << (64 - k), w2 >> k]),
+        _ => shr_wide(b, k),
     }
-    Bits(out)
+}
+
+/// [`shl`] for any `k` (rows of 64 cells or more).
+fn shl_wide(b: Bits, k: usize) -> Bits {
+    let mut out = Bits::default();
+    for cell in b.iter().map(|c| c + k).take_while(|&c| c < 3 * 64) {
+        out.set(cell);
+    }
+    out
+}
+
+/// [`shr`] for any `k`.
+fn shr_wide(b: Bits, k: usize) -> Bits {
+    let mut out = Bits::default();
+    for cell in b.iter().filter_map(|c| c.checked_sub(k)) {
+        out.set(cell);
+    }
+    out
 }
 
 /// Opposite direction index in `[up, down, left, right]`.
@@ -210,7 +219,7 @@ impl PushBound {
         let mut boxes_by = loose;
         let mut filled_before = Bits::default();
         for t in 0..HORIZON {
-            if !self.dilate(keyed).and(goals).is_empty() {
+            if !keyed.is_empty() && !self.dilate(keyed).and(goals).is_empty() {
                 return Some(t + 1);
             }
             let avatar = plain.or(keyed);
@@ -219,18 +228,18 @@ impl PushBound {
             let occupied = andnot(loose, avatar);
             let walkable = andnot(floor.or(holes.and(boxes_by)), occupied);
             let room = andnot(andnot(box_room, occupied), andnot(mushrooms, avatar));
-            let grow = |set: Bits| {
-                let mut out = set;
-                for (d, &back) in OPPOSITE.iter().enumerate() {
-                    let ahead = self.step(set, d);
-                    // Stepping onto a box pushes it on, which needs room beyond it.
-                    let pushes = ahead.and(occupied).and(self.step(room, back));
-                    out = out.or(ahead.and(walkable)).or(pushes);
-                }
-                out
-            };
+            // Cells the avatar may enter moving in each direction: walkable ones, and boxes
+            // with room beyond them (stepping onto a box pushes it on).
+            let enter: [Bits; 4] =
+                std::array::from_fn(|d| walkable.or(occupied.and(self.step(room, OPPOSITE[d]))));
+            let grow =
+                |set: Bits| (0..4).fold(set, |out, d| out.or(self.step(set, d).and(enter[d])));
             let next_plain = grow(plain);
-            let next_keyed = grow(keyed).or(next_plain.and(keys));
+            let next_keyed = if keyed.is_empty() {
+                next_plain.and(keys)
+            } else {
+                grow(keyed).or(next_plain.and(keys))
+            };
             let movable = andnot(boxes_by, holes).or(filled_before);
             let mut next_boxes = boxes_by;
             for d in 0..4 {
@@ -244,5 +253,29 @@ impl PushBound {
             (plain, keyed, boxes_by) = (next_plain, next_keyed, next_boxes);
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The three-word shifts agree with shifting cell by cell, for every distance.
+    #[test]
+    fn word_shifts_match_cellwise_shifts() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200 {
+            let mut b = Bits::default();
+            for w in 0..3 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                b.0[w] = x;
+            }
+            for k in 0..3 * 64 {
+                assert_eq!(shl(b, k), shl_wide(b, k), "shl {k}");
+                assert_eq!(shr(b, k), shr_wide(b, k), "shr {k}");
+            }
+        }
     }
 }
