@@ -261,6 +261,62 @@ impl BitState {
         (!block.is_empty()).then(|| self.column_of(block.lowest()))
     }
 
+    /// A 64-bit key of the position (the stones of each side; the obstacle and the side to
+    /// move follow from them), for transposition tables.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        let mix = |x: u128, k: u64| {
+            let v = (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
+            (v ^ k).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31)
+        };
+        let [a, b] = self.stones;
+        mix(a.lo, 1)
+            ^ mix(a.hi, 2).rotate_left(7)
+            ^ mix(b.lo, 3).rotate_left(17)
+            ^ mix(b.hi, 4).rotate_left(41)
+    }
+
+    /// The columns worth searching, best first: the winning column alone when the side to move
+    /// can win, else the column it must block alone, else the columns that do not hand the
+    /// opponent a win straight above (all columns when every one does), ordered by how many
+    /// cells the move makes winning for the mover, then centre first.
+    pub fn search_columns(&self, out: &mut Vec<usize>) {
+        if self.result.is_some() {
+            return;
+        }
+        if let Some(y) = self.forced_column() {
+            out.push(y);
+            return;
+        }
+        let me = self.to_move as usize - 1;
+        let danger = self.threats[1 - me].and(self.second_landing());
+        let mut candidates = [(0u32, 0usize); 16];
+        let mut len = 0;
+        let mut unsafe_columns = 0u32;
+        let landing = self.landing();
+        for y in self.columns_of(landing) {
+            if danger.and(self.column(y)).is_empty() {
+                let cell = landing.and(self.column(y));
+                let made = self.winning_cells(self.stones[me].or(cell)).andnot(cell);
+                let threats = made.lo.count_ones() + made.hi.count_ones();
+                let centre = (2 * y as i32 - self.columns as i32 + 1).unsigned_abs();
+                candidates[len] = (threats * 32 + 31 - centre, y);
+                len += 1;
+            } else {
+                unsafe_columns |= 1 << y;
+            }
+        }
+        if len == 0 {
+            while unsafe_columns != 0 {
+                out.push(unsafe_columns.trailing_zeros() as usize);
+                unsafe_columns &= unsafe_columns - 1;
+            }
+            return;
+        }
+        candidates[..len].sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+        out.extend(candidates[..len].iter().map(|c| c.1));
+    }
+
     /// Drops a stone of the side to move into column `y` (which must have room).
     #[inline]
     pub fn play(&mut self, y: usize) {

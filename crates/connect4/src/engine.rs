@@ -5,21 +5,18 @@
 //! single threat). Neither the tree nor the rollouts consider moves that let the opponent win
 //! at once on the cell above (unless every move does); rollouts also win and block when they
 //! can and otherwise play uniformly at random, so simulated games are not decided by blunders.
-//! With few empty cells left, an exact alpha-beta search (a quarter of the time budget) proves
-//! wins; a proven win is played at once (MCTS would find it too, but may prefer a slower one).
-//! At every move a short alpha-beta screen ([`SCREEN_DEPTH`] plies) plays a forced win and
-//! keeps MCTS from choosing a move the opponent can punish by force. The tree is bounded, kept
+//! At every move an alpha-beta screen on bitboards ([`BitSearch`]: wins only, forced moves and
+//! safe moves) deepens for a quarter of the time budget, to the end of the game when it can:
+//! a proven win is played at once (MCTS would find it too, but may prefer a slower one), and
+//! MCTS never chooses a move the screen proved lost (unless all are). The tree is bounded, kept
 //! between moves when the new position follows from the old one (subtree reuse), and every
 //! random choice comes from the seed, so a fixed iteration budget gives reproducible moves.
 
+use crate::bit_search::BitSearch;
 use crate::bitstate::BitState;
 use crate::board::Board;
-use crate::search_game::Searchable;
 use rand::Rng;
-use search_core::{
-    iterative_deepening, mate_distance, Deadline, Game, IterativeOptions, Mcts, MctsConfig,
-    Rollout, Searcher, SmallRng, WIN_BOUND,
-};
+use search_core::{Deadline, Game, Mcts, MctsConfig, Rollout, Searcher, SmallRng, WIN_BOUND};
 use std::time::Duration;
 
 /// A game in progress on the course board: the rules' reference (the engine simulates on
@@ -103,15 +100,6 @@ impl Rollout<BitState> for TacticalRollout {
     }
 }
 
-/// With at most this many empty cells left (counting above the obstacle too), the engine first
-/// tries to prove a win exactly with alpha-beta before running MCTS.
-pub const EXACT_BELOW_EMPTY: usize = 16;
-
-/// With at most this many open columns the tree is narrow enough for the exact search to reach
-/// the end of the game however many cells are left (zugzwang endings, which random rollouts
-/// misjudge).
-pub const EXACT_FEW_COLUMNS: usize = 3;
-
 /// Engine settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EngineConfig {
@@ -175,25 +163,6 @@ impl Engine {
             self.tree = None;
             return y;
         }
-        // Near the end, prove the result exactly when it can be done in a fraction of the time.
-        let empty: usize = (0..state.board.n).map(|y| state.board.top()[y]).sum();
-        if empty <= EXACT_BELOW_EMPTY || legal.len() <= EXACT_FEW_COLUMNS {
-            let mut game = Searchable::wins_only(state.clone());
-            let mut searcher = Searcher::new(16);
-            let opts = IterativeOptions {
-                max_depth: empty as u32 + 1,
-                deadline: Deadline::after(self.config.time / 4),
-                ..Default::default()
-            };
-            let r = iterative_deepening(&mut game, &mut searcher, &opts, |_| {});
-            let proven = r.stats.depth >= empty as u32 || mate_distance(r.score).is_some();
-            if proven && r.score > 0 {
-                if let Some(y) = r.best.filter(|y| legal.contains(y)) {
-                    self.tree = None;
-                    return y;
-                }
-            }
-        }
         let screen = self.screen(state, &legal);
         if let Some(y) = screen.winning {
             self.tree = None;
@@ -243,6 +212,9 @@ impl Engine {
     }
 }
 
+/// Node budget of the screen when the engine runs on a fixed iteration budget (reproducible).
+pub const SCREEN_NODES: u64 = 400_000;
+
 /// What the tactical screen proved about the root moves.
 struct Screen {
     /// A move that forces a win within the screen's depth.
@@ -251,30 +223,28 @@ struct Screen {
     lost: Vec<usize>,
 }
 
-/// Deepest the tactical screen run before MCTS goes (plies), time permitting.
-pub const SCREEN_DEPTH: u32 = 12;
-
 impl Engine {
     /// Short alpha-beta proofs before MCTS: a forced win to play at once, and the moves that
     /// lose by force (MCTS with random rollouts can miss such shallow traps; alpha-beta cannot).
-    /// Null-window searches with wins as the only non-zero outcome; bounded by an eighth of the
-    /// move time, or by a node budget when the engine runs on a fixed iteration budget so that
+    /// Null-window searches with wins as the only non-zero outcome, deepened up to the end of
+    /// the game; bounded by a quarter of the move time, or by a node budget when the engine runs on a fixed iteration budget so that
     /// play stays reproducible. Results of an interrupted search are not used.
     fn screen(&self, state: &GameState, legal: &[usize]) -> Screen {
         let mut screen = Screen {
             winning: None,
             lost: Vec::new(),
         };
-        let mut game = Searchable::wins_only(state.clone());
-        let mut searcher: Searcher<Searchable> = Searcher::new(8);
+        let mut game = BitSearch::new(BitState::from_game(state));
+        let mut searcher: Searcher<BitSearch> = Searcher::new(8);
         if self.config.iterations.is_some() {
-            searcher.set_node_limit(Some(200_000));
+            searcher.set_node_limit(Some(SCREEN_NODES));
         } else {
-            searcher.set_deadline(Deadline::after(self.config.time / 8));
+            searcher.set_deadline(Deadline::after(self.config.time / 4));
         }
         // Deepening: every completed proof is sound (an interrupted search proves nothing), so
         // shallow traps are always caught and deeper ones when time allows.
-        for depth in 2..=SCREEN_DEPTH {
+        let empty = state.board.top().iter().sum::<usize>() as u32;
+        for depth in 2..=empty + 1 {
             let v = searcher.search_root(&mut game, depth, WIN_BOUND - 1, WIN_BOUND);
             if searcher.aborted() {
                 break;

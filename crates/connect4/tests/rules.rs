@@ -23,6 +23,11 @@ fn expected_top(b: &Board, y: usize) -> usize {
     0
 }
 
+/// Boards below the course's sizes (4..6 rows, 4..7 columns), for exhaustive checks.
+fn small_board_strategy() -> impl Strategy<Value = (usize, usize, usize, usize)> {
+    (4usize..=6, 4usize..=7).prop_flat_map(|(m, n)| (Just(m), Just(n), 0..m, 0..n))
+}
+
 fn board_strategy() -> impl Strategy<Value = (usize, usize, usize, usize)> {
     (9usize..=12, 9usize..=12).prop_flat_map(|(m, n)| (Just(m), Just(n), 0..m, 0..n))
 }
@@ -301,4 +306,55 @@ fn wins_only_search_proves_the_same_forced_win() {
     assert_eq!(mate_distance(full.score), Some(1));
     assert_eq!(bare.score, full.score);
     assert!(bare.best == Some(0) || bare.best == Some(4));
+}
+
+/// Sign of a search score: 1 proven win, -1 proven loss, 0 otherwise.
+fn proven(score: search_core::Score) -> i32 {
+    match search_core::mate_distance(score) {
+        Some(_) => score.signum(),
+        None => 0,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn bitboard_proofs_equal_exhaustive_search_near_the_end((m, n, no_x, no_y) in small_board_strategy(), picks in prop::collection::vec(any::<usize>(), 40)) {
+        // The engine's screen and endgame search run on `BitSearch`, which searches only wins,
+        // forced blocks and safe moves: to the end of the game it must give the exact result.
+        use connect4::bit_search::BitSearch;
+        // Random moves that do not end the game until at most 12 cells are left, on boards
+        // small enough for the check (the bitboards are the same code for every size).
+        let mut s = GameState::new(Board::new(m, n, no_x, no_y), 1);
+        for p in picks {
+            let empty: usize = s.board.top().iter().sum();
+            if empty <= 12 {
+                break;
+            }
+            let quiet: Vec<GameState> = (0..n)
+                .filter(|&y| s.board.can_play(y))
+                .map(|y| { let mut c = s.clone(); c.play(y); c })
+                .filter(|c| c.result.is_none())
+                .collect();
+            if quiet.is_empty() {
+                break;
+            }
+            s = quiet[p % quiet.len()].clone();
+        }
+        let empty: usize = s.board.top().iter().sum();
+        prop_assume!(empty <= 13, "every move ends the game early");
+        let mut searcher = search_core::Searcher::new(1);
+        let mut game = BitSearch::new(BitState::from_game(&s));
+        let score = searcher.search_root(&mut game, empty as u32 + 1, -search_core::INF, search_core::INF);
+        prop_assert_eq!(proven(score), exact(&s));
+        // The same holds for every position after one move (the screen's question).
+        for y in (0..n).filter(|&y| s.result.is_none() && s.board.can_play(y)) {
+            let mut after = s.clone();
+            after.play(y);
+            let mut game = BitSearch::new(BitState::from_game(&after));
+            let score = searcher.search_root(&mut game, empty as u32, -search_core::INF, search_core::INF);
+            prop_assert_eq!(proven(score), exact(&after), "after column {}", y);
+        }
+    }
 }
