@@ -1,7 +1,7 @@
 //! Move generation against published perft counts and a slow square-by-square generator; the
 //! endgame solver against exhaustive minimax on positions with few empty squares.
 
-use othello::bitboard::{flips, legal_moves};
+use othello::bitboard::{flips, flips_scalar, legal_moves};
 use othello::endgame::{last_empties, solve};
 use othello::perft::perft;
 use othello::stability::stable_discs;
@@ -101,6 +101,7 @@ proptest! {
             if empty >> sq & 1 == 1 {
                 let f = slow_flips(p.me, p.opp, sq);
                 prop_assert_eq!(flips(p.me, p.opp, sq as u32), f);
+                prop_assert_eq!(flips_scalar(p.me, p.opp, sq as u32), f);
                 if f != 0 {
                     slow_moves |= 1 << sq;
                 }
