@@ -261,19 +261,41 @@ impl BitState {
         (!block.is_empty()).then(|| self.column_of(block.lowest()))
     }
 
+    /// Empty cells left on the board (the obstacle is not one).
+    pub fn empty_cells(&self) -> u32 {
+        let e = self.board.andnot(self.occupied);
+        e.lo.count_ones() + e.hi.count_ones()
+    }
+
     /// A 64-bit key of the position (the stones of each side; the obstacle and the side to
-    /// move follow from them), for transposition tables.
+    /// move follow from them), for transposition tables: each 64-bit word of the two stone
+    /// sets goes through a bijective mixer with its own offset, and the results are combined,
+    /// so that no simple relation between words (a stone moved from one word to another)
+    /// makes two positions collide.
     #[inline]
     pub fn key(&self) -> u64 {
-        let mix = |x: u128, k: u64| {
-            let v = (x as u64) ^ ((x >> 64) as u64).rotate_left(29);
-            (v ^ k).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31)
-        };
+        #[inline(always)]
+        fn fmix(mut x: u64) -> u64 {
+            x ^= x >> 33;
+            x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+            x ^= x >> 33;
+            x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+            x ^ (x >> 33)
+        }
         let [a, b] = self.stones;
-        mix(a.lo, 1)
-            ^ mix(a.hi, 2).rotate_left(7)
-            ^ mix(b.lo, 3).rotate_left(17)
-            ^ mix(b.hi, 4).rotate_left(41)
+        let words = [
+            a.lo as u64,
+            (a.lo >> 64) as u64,
+            a.hi as u64,
+            b.lo as u64,
+            (b.lo >> 64) as u64,
+            b.hi as u64,
+        ];
+        let mut key = 0u64;
+        for (k, w) in words.into_iter().enumerate() {
+            key ^= fmix(w.wrapping_add((k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)));
+        }
+        key
     }
 
     /// The columns worth searching, best first: the winning column alone when the side to move

@@ -6,9 +6,11 @@
 //! at once on the cell above (unless every move does); rollouts also win and block when they
 //! can and otherwise play uniformly at random, so simulated games are not decided by blunders.
 //! At every move an alpha-beta screen on bitboards ([`BitSearch`]: wins only, forced moves and
-//! safe moves) deepens for a quarter of the time budget, to the end of the game when it can:
-//! a proven win is played at once (MCTS would find it too, but may prefer a slower one), and
-//! MCTS never chooses a move the screen proved lost (unless all are). The tree is bounded, kept
+//! safe moves) deepens for an eighth of the time budget, to the end of the game when it can: a
+//! proven win is played at once (MCTS would find it too, but may prefer a slower one), and
+//! moves it proves lost are not candidates. MCTS runs until [`MCTS_SHARE`] of the budget; the
+//! rest goes to trying to prove its favourite lost by a deeper search (then the next one), so
+//! a move refuted in that time is never played (unless all are). The tree is bounded, kept
 //! between moves when the new position follows from the old one (subtree reuse), and every
 //! random choice comes from the seed, so a fixed iteration budget gives reproducible moves.
 
@@ -155,7 +157,7 @@ impl Engine {
     /// assert!(y == 2 || y == 6); // completes four
     /// ```
     pub fn choose(&mut self, state: &GameState) -> usize {
-        let deadline = Deadline::after(self.config.time);
+        let start = std::time::Instant::now();
         let legal: Vec<usize> = (0..state.board.n)
             .filter(|&y| state.board.can_play(y))
             .collect();
@@ -163,7 +165,9 @@ impl Engine {
             self.tree = None;
             return y;
         }
-        let screen = self.screen(state, &legal);
+        let mut game = BitSearch::new(BitState::from_game(state));
+        let mut searcher: Searcher<BitSearch> = Searcher::new(16);
+        let screen = self.screen(&mut game, &mut searcher, &legal);
         if let Some(y) = screen.winning {
             self.tree = None;
             return y;
@@ -171,7 +175,9 @@ impl Engine {
         let config = MctsConfig {
             exploration: self.config.exploration,
             max_iterations: self.config.iterations,
-            deadline,
+            deadline: Deadline::after(
+                (self.config.time * MCTS_SHARE.0 / MCTS_SHARE.1).saturating_sub(start.elapsed()),
+            ),
             rollout_depth: None,
             max_nodes: self.config.max_nodes,
             normalize: false,
@@ -194,23 +200,65 @@ impl Engine {
             None => Mcts::new(root, config),
         };
         let searched = tree.search(&mut TacticalRollout);
-        // The most visited move that the tactical screen did not prove lost (when any is left).
-        let survivors: Vec<(usize, u32, f64)> = tree
+        // The moves the screen did not prove lost, most visited first (when any is left).
+        let mut candidates: Vec<(usize, u32, f64)> = tree
             .root_children()
             .into_iter()
             .filter(|(y, _, _)| legal.contains(y) && !screen.lost.contains(y))
             .collect();
-        let choice = survivors
+        candidates.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        // The rest of the time goes to proving the favourite lost (then the next one, ...):
+        // a deep refutation of one move is worth more than a shallow look at all of them.
+        let deadline = Deadline::after(self.config.time.saturating_sub(start.elapsed()));
+        let choice = candidates
             .iter()
-            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
             .map(|c| c.0)
+            .find(|&y| !self.refuted(&mut game, &mut searcher, y, screen.depth, deadline))
+            .or(candidates.first().map(|c| c.0))
             .or(searched.filter(|y| legal.contains(y)))
             .unwrap_or(legal[0]);
         tree.advance(choice);
         self.tree = Some(tree);
         choice
     }
+
+    /// Whether the opponent forces a win after `y`: null-window searches deepened from `from`
+    /// plies until a proof, the end of the game, or the budget (the deadline, or a node budget
+    /// when the engine runs on a fixed iteration budget); an interrupted search proves nothing.
+    fn refuted(
+        &self,
+        game: &mut BitSearch,
+        searcher: &mut Searcher<BitSearch>,
+        y: usize,
+        from: u32,
+        deadline: Deadline,
+    ) -> bool {
+        if self.config.iterations.is_some() {
+            searcher.set_node_limit(Some(searcher.stats.nodes + SCREEN_NODES));
+        } else {
+            searcher.set_deadline(deadline);
+        }
+        let empty = game.state().empty_cells();
+        game.play(y);
+        let mut lost = false;
+        for depth in from.max(1)..empty {
+            let v = searcher.search_root(game, depth, WIN_BOUND - 1, WIN_BOUND);
+            if searcher.aborted() {
+                break;
+            }
+            if v >= WIN_BOUND {
+                lost = true;
+                break;
+            }
+        }
+        game.undo(y);
+        lost
+    }
 }
+
+/// The share of the move time after which MCTS stops (the screen runs before it, the
+/// verification of its choice after it).
+pub const MCTS_SHARE: (u32, u32) = (5, 8);
 
 /// Node budget of the screen when the engine runs on a fixed iteration budget (reproducible).
 pub const SCREEN_NODES: u64 = 400_000;
@@ -221,31 +269,38 @@ struct Screen {
     winning: Option<usize>,
     /// Moves after which the opponent forces a win within the screen's depth.
     lost: Vec<usize>,
+    /// Plies after each move that the screen searched completely.
+    depth: u32,
 }
 
 impl Engine {
     /// Short alpha-beta proofs before MCTS: a forced win to play at once, and the moves that
     /// lose by force (MCTS with random rollouts can miss such shallow traps; alpha-beta cannot).
     /// Null-window searches with wins as the only non-zero outcome, deepened up to the end of
-    /// the game; bounded by a quarter of the move time, or by a node budget when the engine runs on a fixed iteration budget so that
-    /// play stays reproducible. Results of an interrupted search are not used.
-    fn screen(&self, state: &GameState, legal: &[usize]) -> Screen {
+    /// the game; bounded by an eighth of the move time, or by a node budget when the engine
+    /// runs on a fixed iteration budget so that play stays reproducible. Results of an
+    /// interrupted search are not used.
+    fn screen(
+        &self,
+        game: &mut BitSearch,
+        searcher: &mut Searcher<BitSearch>,
+        legal: &[usize],
+    ) -> Screen {
         let mut screen = Screen {
             winning: None,
             lost: Vec::new(),
+            depth: 0,
         };
-        let mut game = BitSearch::new(BitState::from_game(state));
-        let mut searcher: Searcher<BitSearch> = Searcher::new(8);
         if self.config.iterations.is_some() {
             searcher.set_node_limit(Some(SCREEN_NODES));
         } else {
-            searcher.set_deadline(Deadline::after(self.config.time / 4));
+            searcher.set_deadline(Deadline::after(self.config.time / 8));
         }
         // Deepening: every completed proof is sound (an interrupted search proves nothing), so
         // shallow traps are always caught and deeper ones when time allows.
-        let empty = state.board.top().iter().sum::<usize>() as u32;
+        let empty = game.state().empty_cells();
         for depth in 2..=empty + 1 {
-            let v = searcher.search_root(&mut game, depth, WIN_BOUND - 1, WIN_BOUND);
+            let v = searcher.search_root(game, depth, WIN_BOUND - 1, WIN_BOUND);
             if searcher.aborted() {
                 break;
             }
@@ -260,7 +315,7 @@ impl Engine {
                     continue;
                 }
                 game.play(y);
-                let v = searcher.search_root(&mut game, depth - 1, WIN_BOUND - 1, WIN_BOUND);
+                let v = searcher.search_root(game, depth - 1, WIN_BOUND - 1, WIN_BOUND);
                 game.undo(y);
                 if searcher.aborted() {
                     break;
@@ -272,6 +327,7 @@ impl Engine {
             if searcher.aborted() || screen.lost.len() == legal.len() {
                 break;
             }
+            screen.depth = depth - 1;
         }
         if screen.lost.len() == legal.len() {
             screen.lost.clear(); // every move loses: let MCTS pick the most stubborn
