@@ -9,6 +9,7 @@
 //! and the cells where a side would complete four are a few shifts for all columns at once.
 
 use crate::engine::GameState;
+use search_core::hash::mix64;
 use search_core::MctsState;
 
 /// 256 bits as two `u128` halves.
@@ -274,14 +275,6 @@ impl BitState {
     /// makes two positions collide.
     #[inline]
     pub fn key(&self) -> u64 {
-        #[inline(always)]
-        fn fmix(mut x: u64) -> u64 {
-            x ^= x >> 33;
-            x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-            x ^= x >> 33;
-            x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-            x ^ (x >> 33)
-        }
         let [a, b] = self.stones;
         let words = [
             a.lo as u64,
@@ -293,7 +286,7 @@ impl BitState {
         ];
         let mut key = 0u64;
         for (k, w) in words.into_iter().enumerate() {
-            key ^= fmix(w.wrapping_add((k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)));
+            key ^= mix64(w.wrapping_add((k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)));
         }
         key
     }

@@ -10,6 +10,7 @@
 use crate::bitboard::{adjacent, flips, legal_moves, CORNERS};
 use crate::position::{Move, Position};
 use crate::stability::stable_discs;
+use search_core::hash::mix64;
 use search_core::{mtdf, Game, Score, SearchOptions, Searcher};
 
 /// The position during a search: the current node and the stack of its ancestors.
@@ -357,15 +358,7 @@ pub fn last_empties(p: &Position, mut alpha: Score, beta: Score, nodes: &mut u64
 
 /// A hash of (own discs, other discs) for transposition tables.
 pub fn position_hash(p: &Position) -> u64 {
-    mix(p.me) ^ mix(p.opp ^ 0x9e37_79b9_7f4a_7c15).rotate_left(29)
-}
-
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    x ^ (x >> 33)
+    mix64(p.me) ^ mix64(p.opp ^ 0x9e37_79b9_7f4a_7c15).rotate_left(29)
 }
 
 impl Game for Endgame {

@@ -65,3 +65,21 @@ impl Hasher for FastHasher {
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 /// `HashSet` with [`FastHasher`].
 pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
+
+/// A bijective 64-bit mixer (MurmurHash3's finalizer): every input bit affects every output bit,
+/// and distinct inputs give distinct outputs. Games build position keys for transposition
+/// tables from it, for example by mixing each word of their bitboards with its own offset.
+///
+/// ```
+/// use search_core::hash::mix64;
+/// assert_ne!(mix64(1), mix64(2));
+/// assert_eq!(mix64(0), 0); // zero is a fixed point: add an offset to words that may be 0
+/// ```
+#[inline]
+pub fn mix64(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}

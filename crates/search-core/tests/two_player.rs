@@ -1,6 +1,7 @@
 //! Property tests: every two-player search agrees with plain minimax.
 
 use proptest::prelude::*;
+use search_core::hash::mix64 as mix;
 use search_core::*;
 
 /// A random game tree given by a seed: the branching factor and leaf values are hashes of the
@@ -10,14 +11,6 @@ struct RandomTree {
     path: Vec<u64>,
     hash: u64,
     max_branch: u64,
-}
-
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51afd7ed558ccd);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xc4ceb9fe1a85ec53);
-    x ^ (x >> 33)
 }
 
 impl RandomTree {
