@@ -1,15 +1,16 @@
 //! connect4 benchmarks: MCTS rollouts per second on an empty 12x12 board with the obstacle (and
-//! a whole engine move on the same budget),
-//! and the 7x6 solver on Pascal Pons' test sets (read from ../shared/data when present, never
+//! a whole engine move on the same budget), the engine's wins-only proof search on bitboards
+//! (positions per second), and the 7x6 solver on Pascal Pons' test sets (read from ../shared/data when present, never
 //! copied into the repository; his published mean times are in the spec).
 #![allow(missing_docs)]
 
+use connect4::bit_search::BitSearch;
 use connect4::bitstate::BitState;
 use connect4::engine::{Engine, EngineConfig, GameState, TacticalRollout};
 use connect4::solver7x6::{Position, Solver};
 use connect4::Board;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use search_core::{Mcts, MctsConfig};
+use search_core::{Mcts, MctsConfig, Searcher, WIN_BOUND};
 use std::path::Path;
 use std::time::Duration;
 
@@ -45,6 +46,27 @@ fn mcts(c: &mut Criterion) {
     g.finish();
 }
 
+fn proofs(c: &mut Criterion) {
+    // From the empty board nobody can force a win within a few plies, so the search explores
+    // the whole depth-limited tree that forced moves and safe moves leave.
+    let state = BitState::from_game(&GameState::new(Board::new(12, 12, 5, 6), 1));
+    let depth = 9;
+    let search = || {
+        let mut searcher: Searcher<BitSearch> = Searcher::new(8);
+        let v = searcher.search_root(&mut BitSearch::new(state), depth, WIN_BOUND - 1, WIN_BOUND);
+        (v, searcher.stats.nodes)
+    };
+    let (_, nodes) = search();
+    let mut g = c.benchmark_group("bit_search_12x12");
+    g.throughput(Throughput::Elements(nodes));
+    g.sample_size(20);
+    // The engine's screen question at one depth: can the side to move force a win?
+    g.bench_function(format!("wins_only_depth_{depth}_{nodes}_positions"), |b| {
+        b.iter(search)
+    });
+    g.finish();
+}
+
 fn solver(c: &mut Criterion) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/connect4");
     let mut g = c.benchmark_group("solver_7x6");
@@ -68,5 +90,5 @@ fn solver(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, mcts, solver);
+criterion_group!(benches, mcts, proofs, solver);
 criterion_main!(benches);
