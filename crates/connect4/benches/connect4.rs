@@ -1,7 +1,8 @@
 //! connect4 benchmarks: MCTS rollouts per second on an empty 12x12 board with the obstacle (and
 //! a whole engine move on the same budget), the engine's wins-only proof search on bitboards
-//! (positions per second), and the 7x6 solver on Pascal Pons' test sets (read from ../shared/data when present, never
-//! copied into the repository; his published mean times are in the spec).
+//! (positions per second), and the 7x6 solver on Pascal Pons' test sets (read from
+//! ../shared/data when present, never copied into the repository; his published mean times are
+//! in the spec).
 #![allow(missing_docs)]
 
 use connect4::bit_search::BitSearch;

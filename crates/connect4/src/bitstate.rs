@@ -291,6 +291,23 @@ impl BitState {
         key
     }
 
+    /// The open columns as two bit masks (bit `y` for column `y`): those where a stone does not
+    /// let the opponent win straight above it, and those where it does.
+    #[inline]
+    fn safe_columns(&self) -> (u32, u32) {
+        let opp = 2 - self.to_move as usize;
+        let danger = self.threats[opp].and(self.second_landing());
+        let (mut safe, mut unsafe_columns) = (0u32, 0u32);
+        for y in self.columns_of(self.landing()) {
+            if danger.and(self.column(y)).is_empty() {
+                safe |= 1 << y;
+            } else {
+                unsafe_columns |= 1 << y;
+            }
+        }
+        (safe, unsafe_columns)
+    }
+
     /// The columns worth searching, best first: the winning column alone when the side to move
     /// can win, else the column it must block alone, else the columns that do not hand the
     /// opponent a win straight above (all columns when every one does), ordered by how many
@@ -303,30 +320,22 @@ impl BitState {
             out.push(y);
             return;
         }
+        let (safe, unsafe_columns) = self.safe_columns();
+        if safe == 0 {
+            out.extend(columns_in(unsafe_columns));
+            return;
+        }
         let me = self.to_move as usize - 1;
-        let danger = self.threats[1 - me].and(self.second_landing());
+        let landing = self.landing();
         let mut candidates = [(0u32, 0usize); 16];
         let mut len = 0;
-        let mut unsafe_columns = 0u32;
-        let landing = self.landing();
-        for y in self.columns_of(landing) {
-            if danger.and(self.column(y)).is_empty() {
-                let cell = landing.and(self.column(y));
-                let made = self.winning_cells(self.stones[me].or(cell)).andnot(cell);
-                let threats = made.lo.count_ones() + made.hi.count_ones();
-                let centre = (2 * y as i32 - self.columns as i32 + 1).unsigned_abs();
-                candidates[len] = (threats * 32 + 31 - centre, y);
-                len += 1;
-            } else {
-                unsafe_columns |= 1 << y;
-            }
-        }
-        if len == 0 {
-            while unsafe_columns != 0 {
-                out.push(unsafe_columns.trailing_zeros() as usize);
-                unsafe_columns &= unsafe_columns - 1;
-            }
-            return;
+        for y in columns_in(safe) {
+            let cell = landing.and(self.column(y));
+            let made = self.winning_cells(self.stones[me].or(cell)).andnot(cell);
+            let threats = made.lo.count_ones() + made.hi.count_ones();
+            let centre = (2 * y as i32 - self.columns as i32 + 1).unsigned_abs();
+            candidates[len] = (threats * 32 + 31 - centre, y);
+            len += 1;
         }
         candidates[..len].sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         out.extend(candidates[..len].iter().map(|c| c.1));
@@ -352,6 +361,18 @@ impl BitState {
     }
 }
 
+/// The columns of a column mask, in increasing order.
+#[inline]
+fn columns_in(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let y = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            y
+        })
+    })
+}
+
 impl MctsState for BitState {
     type Move = usize;
 
@@ -361,23 +382,8 @@ impl MctsState for BitState {
         if self.result.is_some() {
             return;
         }
-        let opp = 2 - self.to_move as usize;
-        let danger = self.threats[opp].and(self.second_landing());
-        let start = out.len();
-        let mut unsafe_columns = 0u32;
-        for y in self.columns_of(self.landing()) {
-            if danger.and(self.column(y)).is_empty() {
-                out.push(y);
-            } else {
-                unsafe_columns |= 1 << y;
-            }
-        }
-        if out.len() == start {
-            while unsafe_columns != 0 {
-                out.push(unsafe_columns.trailing_zeros() as usize);
-                unsafe_columns &= unsafe_columns - 1;
-            }
-        }
+        let (safe, unsafe_columns) = self.safe_columns();
+        out.extend(columns_in(if safe != 0 { safe } else { unsafe_columns }));
     }
 
     fn apply(&mut self, y: usize) {

@@ -184,7 +184,7 @@ impl Engine {
             seed: self.config.seed,
         };
         // Reuse the subtree when the new position follows from the tree's root by one or two moves.
-        let root = BitState::from_game(state);
+        let root = *game.state();
         let mut tree = match self.tree.take() {
             Some(mut t) => {
                 if let Some(path) = moves_between(t.state(), &root) {
@@ -239,21 +239,24 @@ impl Engine {
             searcher.set_deadline(deadline);
         }
         let empty = game.state().empty_cells();
-        game.play(y);
-        let mut lost = false;
-        for depth in from.max(1)..empty {
-            let v = searcher.search_root(game, depth, WIN_BOUND - 1, WIN_BOUND);
-            if searcher.aborted() {
-                break;
-            }
-            if v >= WIN_BOUND {
-                lost = true;
-                break;
-            }
-        }
-        game.undo(y);
-        lost
+        (from.max(1)..empty)
+            .map_while(|depth| opponent_wins_after(game, searcher, y, depth))
+            .any(|lost| lost)
     }
+}
+
+/// Whether the opponent forces a win within `depth` plies after `y` (a null-window search on
+/// wins only); `None` when the searcher's budget interrupted it (it proves nothing then).
+fn opponent_wins_after(
+    game: &mut BitSearch,
+    searcher: &mut Searcher<BitSearch>,
+    y: usize,
+    depth: u32,
+) -> Option<bool> {
+    game.play(y);
+    let v = searcher.search_root(game, depth, WIN_BOUND - 1, WIN_BOUND);
+    game.undo(y);
+    (!searcher.aborted()).then_some(v >= WIN_BOUND)
 }
 
 /// The share of the move time after which MCTS stops (the screen runs before it, the
@@ -314,14 +317,10 @@ impl Engine {
                 if screen.lost.contains(&y) {
                     continue;
                 }
-                game.play(y);
-                let v = searcher.search_root(game, depth - 1, WIN_BOUND - 1, WIN_BOUND);
-                game.undo(y);
-                if searcher.aborted() {
-                    break;
-                }
-                if v >= WIN_BOUND {
-                    screen.lost.push(y);
+                match opponent_wins_after(game, searcher, y, depth - 1) {
+                    None => break,
+                    Some(true) => screen.lost.push(y),
+                    Some(false) => {}
                 }
             }
             if searcher.aborted() || screen.lost.len() == legal.len() {
