@@ -293,7 +293,7 @@ impl BitState {
 
     /// The open columns as two bit masks (bit `y` for column `y`): those where a stone does not
     /// let the opponent win straight above it, and those where it does.
-    #[inline]
+    #[inline(always)]
     fn safe_columns(&self) -> (u32, u32) {
         let opp = 2 - self.to_move as usize;
         let danger = self.threats[opp].and(self.second_landing());
@@ -362,7 +362,7 @@ impl BitState {
 }
 
 /// The columns of a column mask, in increasing order.
-#[inline]
+#[inline(always)]
 fn columns_in(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
