@@ -3,7 +3,7 @@
 //! and on FFO #40 (20 empties), read from ../shared/data when present, never copied here.
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use othello::endgame::{solve, Endgame};
+use othello::endgame::{solve, table_megabytes, Endgame};
 use othello::{perft::perft, Move, Position};
 use search_core::Searcher;
 use std::path::Path;
@@ -58,7 +58,7 @@ fn endgame_bench(c: &mut Criterion) {
         cases.push(("ffo_40", p));
     }
     for (name, p) in cases {
-        let mut searcher: Searcher<Endgame> = Searcher::new(64);
+        let mut searcher: Searcher<Endgame> = Searcher::new(table_megabytes(p.empties()));
         let nodes = solve(&p, &mut searcher).nodes;
         g.throughput(Throughput::Elements(nodes));
         g.bench_function(name, |b| {

@@ -142,9 +142,10 @@ enum Command {
         /// Compare each line's score with the best score listed in it.
         #[arg(long)]
         check: bool,
-        /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 256)]
-        hash_mb: usize,
+        /// Transposition table size in MiB (default: sized to the largest position, 16 MiB
+        /// at 20 empties, four times more per two more empties, from 4 up to 256 MiB).
+        #[arg(long)]
+        hash_mb: Option<usize>,
     },
 }
 
@@ -385,10 +386,19 @@ fn dispatch(cli: Cli) -> Result<i32> {
             } else {
                 vec![("argument".into(), input.clone())]
             };
+            let positions = lines
+                .into_iter()
+                .map(|(where_, line)| {
+                    let p: Position = line.parse().map_err(|e| anyhow!("{where_}: {e}"))?;
+                    Ok((where_, line, p))
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let most_empties = positions.iter().map(|(_, _, p)| p.empties()).max();
+            let hash_mb = hash_mb
+                .unwrap_or_else(|| crate::endgame::table_megabytes(most_empties.unwrap_or(0)));
             let mut searcher: Searcher<Endgame> = Searcher::new(hash_mb);
             let (mut ok, mut bad) = (0, 0);
-            for (where_, line) in lines {
-                let p: Position = line.parse().map_err(|e| anyhow!("{where_}: {e}"))?;
+            for (where_, line, p) in positions {
                 let t = Instant::now();
                 let s = solve(&p, &mut searcher);
                 let secs = t.elapsed().as_secs_f64();
