@@ -1,7 +1,9 @@
 # othello: perft from the start against perft.tsv (depths up to 11), and the exact scores of
-# FFO #1..#48 (14..26 empties, about 150 s in all) from ffo-index.tsv, each capped at 120 s.
-# #49..#59 (26..34 empties) take the solver several minutes to much longer than a CI run
-# allows; they are listed as skipped (issue #5).
+# every FFO position in ffo-index.tsv. #1..#48 (14..26 empties, about 150 s in all) must be
+# solved within OTHELLO_FFO_CAP seconds each (default 120). #49..#59 (26..34 empties) take the
+# solver from a fraction of a second (#59) to hours, so each gets OTHELLO_FFO_LONG_CAP seconds
+# (default 2, to keep CI short; set it to a few thousand for the full run): a wrong score fails,
+# a position not finished in time is listed as skipped (issue #5).
 # Sourced by scripts/conformance.sh (variables: data, bin, tmp; function: check).
 od="$data/othello"
 if [ -d "$od" ]; then
@@ -14,12 +16,14 @@ if [ -d "$od" ]; then
     done < "$od/perft.tsv"
     while IFS=$'\t' read -r id _src empties side score _moves _n board; do
         case "$id" in ffo_id|"") continue ;; esac
-        if [ "$id" -ge 49 ]; then
-            echo "SKIP othello FFO #$id ($empties empties): over the CI time cap"
+        cap=${OTHELLO_FFO_CAP:-120}
+        [ "$id" -ge 49 ] && cap=${OTHELLO_FFO_LONG_CAP:-2}
+        out=$(timeout "$cap" "$ob" solve -- "$board $side" 2>/dev/null)
+        got=$(echo "$out" | sed -n 's/.* score \([-+0-9]*\).*/\1/p')
+        if [ -z "$got" ] && [ "$id" -ge 49 ]; then
+            echo "SKIP othello FFO #$id ($empties empties): not solved within the ${cap} s cap (OTHELLO_FFO_LONG_CAP)"
             continue
         fi
-        out=$(timeout 120 "$ob" solve -- "$board $side" 2>/dev/null)
-        got=$(echo "$out" | sed -n 's/.* score \([-+0-9]*\).*/\1/p')
         [ "$((got))" = "$score" ]; check "othello FFO #$id ($empties empties)" $? "(expected $score, got ${got:-timeout})"
     done < "$od/ffo-index.tsv"
 fi
