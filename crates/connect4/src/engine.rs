@@ -129,21 +129,34 @@ impl Default for EngineConfig {
     }
 }
 
-/// An engine that keeps its tree between the moves of one game.
+/// An engine that keeps its tree and its proof table between the moves of one game.
 pub struct Engine {
     config: EngineConfig,
     tree: Option<Mcts<BitState>>,
+    /// The proof searches' transposition table: what a screen or a verification proved about
+    /// a position (a win, or no win within some plies) stays true when the position comes back.
+    proofs: Option<Searcher<BitSearch>>,
 }
+
+/// Size of the proof searches' transposition table, MiB.
+const PROOF_TABLE_MB: usize = 16;
 
 impl Engine {
     /// A new engine.
     pub fn new(config: EngineConfig) -> Engine {
-        Engine { config, tree: None }
+        Engine {
+            config,
+            tree: None,
+            proofs: None,
+        }
     }
 
     /// Forgets the current game (the course's re-initialisation for a new game).
     pub fn reset(&mut self) {
         self.tree = None;
+        if let Some(s) = &mut self.proofs {
+            s.clear();
+        }
     }
 
     /// Chooses a column for `state`; the move is always legal when any is.
@@ -166,10 +179,15 @@ impl Engine {
             return y;
         }
         let mut game = BitSearch::new(BitState::from_game(state));
-        let mut searcher: Searcher<BitSearch> = Searcher::new(16);
+        let mut searcher = self
+            .proofs
+            .take()
+            .unwrap_or_else(|| Searcher::new(PROOF_TABLE_MB));
+        searcher.reset_stats();
         let screen = self.screen(&mut game, &mut searcher, &legal);
         if let Some(y) = screen.winning {
             self.tree = None;
+            self.proofs = Some(searcher);
             return y;
         }
         let config = MctsConfig {
@@ -219,6 +237,7 @@ impl Engine {
             .unwrap_or(legal[0]);
         tree.advance(choice);
         self.tree = Some(tree);
+        self.proofs = Some(searcher);
         choice
     }
 
