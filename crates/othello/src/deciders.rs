@@ -4,7 +4,7 @@
 //! are in the conformance checks). Values are reported from player one's (black's) side, as the
 //! framework's `heuristic()` is.
 
-use crate::bitboard::{adjacent, CORNERS};
+use crate::bitboard::{adjacent, legal_moves, CORNERS};
 use crate::course::{actions, status, terms, Status};
 use crate::position::{Color, Move, Position};
 use search_core::{
@@ -191,34 +191,73 @@ pub fn improved(p: &Position) -> i32 {
         Color::Black => (p.me, p.opp),
         Color::White => (p.opp, p.me),
     };
-    if status(p) != Status::Ongoing {
+    let black_moves = legal_moves(b, w);
+    let white_moves = legal_moves(w, b);
+    if black_moves == 0 && white_moves == 0 {
+        // Neither side can move: the game is over.
         return 1000 * (b.count_ones() as i32 - w.count_ones() as i32);
     }
     let occupied = b | w;
-    let mut score = 0;
-    for (sq, &w0) in WEIGHTS.iter().enumerate() {
-        let bit = 1u64 << sq;
-        if occupied & bit == 0 {
-            continue;
-        }
-        let mut weight = w0;
-        if weight < 0 {
-            // Next to a corner: harmless once that corner is occupied.
-            let (r, c) = (sq / 8, sq % 8);
-            let corner = (if r < 4 { 0 } else { 7 }) * 8 + if c < 4 { 0 } else { 7 };
-            if occupied >> corner & 1 == 1 {
-                weight = 0;
-            }
-        }
-        score += if b & bit != 0 { weight } else { -weight };
-    }
-    let mobility = crate::bitboard::legal_moves(b, w).count_ones() as i32
-        - crate::bitboard::legal_moves(w, b).count_ones() as i32;
-    let empty = !occupied;
-    let frontier = adjacent(empty);
+    // Negative weights near a corner are harmless once that corner is occupied.
+    let neutral = QUADRANT_PENALTIES
+        .iter()
+        .filter(|(corner, _)| occupied & corner != 0)
+        .fold(0, |acc, (_, squares)| acc | squares);
+    let (b_live, w_live) = (b & !neutral, w & !neutral);
+    let score: i32 = WEIGHT_CLASSES
+        .iter()
+        .map(|&(weight, squares)| {
+            weight
+                * ((b_live & squares).count_ones() as i32 - (w_live & squares).count_ones() as i32)
+        })
+        .sum();
+    let mobility = black_moves.count_ones() as i32 - white_moves.count_ones() as i32;
+    let frontier = adjacent(!occupied);
     let front = (frontier & w).count_ones() as i32 - (frontier & b).count_ones() as i32;
     score + 10 * mobility + 5 * front
 }
+
+/// The squares of [`WEIGHTS`] carrying `weight`.
+const fn squares_weighing(weight: i32) -> u64 {
+    let mut mask = 0;
+    let mut sq = 0;
+    while sq < 64 {
+        if WEIGHTS[sq] == weight {
+            mask |= 1 << sq;
+        }
+        sq += 1;
+    }
+    mask
+}
+
+/// Each non-zero weight of [`WEIGHTS`] with its squares: the weighted sum is a handful of
+/// popcounts.
+const WEIGHT_CLASSES: [(i32, u64); 7] = {
+    let weights = [100, -20, 10, 5, -50, -2, 1];
+    let mut out = [(0, 0); 7];
+    let mut i = 0;
+    while i < 7 {
+        out[i] = (weights[i], squares_weighing(weights[i]));
+        i += 1;
+    }
+    out
+};
+
+/// For each corner, the corner square and the negative-weight squares of its quadrant.
+const QUADRANT_PENALTIES: [(u64, u64); 4] = {
+    let mut out = [(0, 0); 4];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = (sq / 8, sq % 8);
+        let q = (r / 4) * 2 + c / 4;
+        out[q].0 = 1 << ((if r < 4 { 0 } else { 7 }) * 8 + if c < 4 { 0 } else { 7 });
+        if WEIGHTS[sq] < 0 {
+            out[q].1 |= 1 << sq;
+        }
+        sq += 1;
+    }
+    out
+};
 
 /// A decider of the course: who picks the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -398,4 +437,77 @@ pub fn decide(
         }
     }
     best[rng.random_range(0..best.len())]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The improved evaluation square by square, as first written: the reference for the
+    /// popcount version.
+    fn improved_by_squares(p: &Position) -> i32 {
+        let (b, w) = match p.side {
+            Color::Black => (p.me, p.opp),
+            Color::White => (p.opp, p.me),
+        };
+        if status(p) != Status::Ongoing {
+            return 1000 * (b.count_ones() as i32 - w.count_ones() as i32);
+        }
+        let occupied = b | w;
+        let mut score = 0;
+        for (sq, &w0) in WEIGHTS.iter().enumerate() {
+            let bit = 1u64 << sq;
+            if occupied & bit == 0 {
+                continue;
+            }
+            let mut weight = w0;
+            if weight < 0 {
+                let (r, c) = (sq / 8, sq % 8);
+                let corner = (if r < 4 { 0 } else { 7 }) * 8 + if c < 4 { 0 } else { 7 };
+                if occupied >> corner & 1 == 1 {
+                    weight = 0;
+                }
+            }
+            score += if b & bit != 0 { weight } else { -weight };
+        }
+        let mobility =
+            legal_moves(b, w).count_ones() as i32 - legal_moves(w, b).count_ones() as i32;
+        let frontier = adjacent(!occupied);
+        let front = (frontier & w).count_ones() as i32 - (frontier & b).count_ones() as i32;
+        score + 10 * mobility + 5 * front
+    }
+
+    /// Along 200 random games (passes and finished games included), every position gets the
+    /// same value from both versions.
+    #[test]
+    fn popcount_evaluation_equals_square_by_square() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut p = Position::default();
+            loop {
+                assert_eq!(improved(&p), improved_by_squares(&p), "{p}");
+                checked += 1;
+                if p.game_over() {
+                    break;
+                }
+                let moves = p.moves();
+                let mv = if moves == 0 {
+                    Move::Pass
+                } else {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let k = (x % moves.count_ones() as u64) as u32;
+                    let mut m = moves;
+                    for _ in 0..k {
+                        m &= m - 1;
+                    }
+                    Move::Square(m.trailing_zeros() as u8)
+                };
+                p = p.play(mv);
+            }
+        }
+        assert!(checked > 10_000);
+    }
 }
