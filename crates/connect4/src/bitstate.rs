@@ -308,6 +308,19 @@ impl BitState {
         (safe, unsafe_columns)
     }
 
+    /// The open columns (as a mask) where a stone would fill the cell right below one of the
+    /// mover's own threats: the opponent could then kill the threat by playing on top.
+    #[inline(always)]
+    pub fn wasteful_columns(&self) -> u32 {
+        let me = self.to_move as usize - 1;
+        let own = self.threats[me].and(self.second_landing());
+        let mut mask = 0u32;
+        for y in self.columns_of(own) {
+            mask |= 1 << y;
+        }
+        mask
+    }
+
     /// The columns worth searching, best first: the winning column alone when the side to move
     /// can win, else the column it must block alone, else the columns that do not hand the
     /// opponent a win straight above (all columns when every one does), ordered by how many

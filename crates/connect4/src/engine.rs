@@ -4,7 +4,9 @@
 //! Before searching it takes an immediate win and blocks an immediate loss (when there is a
 //! single threat). Neither the tree nor the rollouts consider moves that let the opponent win
 //! at once on the cell above (unless every move does); rollouts also win and block when they
-//! can and otherwise play uniformly at random, so simulated games are not decided by blunders.
+//! can, never fill the cell right below one of their own threats (which lets the opponent kill
+//! it) while another move is safe, and otherwise play uniformly at random, so simulated games
+//! are not decided by blunders.
 //! At every move an alpha-beta screen on bitboards ([`BitSearch`]: wins only, forced moves and
 //! safe moves) deepens for an eighth of the time budget, to the end of the game when it can: a
 //! proven win is played at once (MCTS would find it too, but may prefer a slower one), and
@@ -89,7 +91,9 @@ impl GameState {
     }
 }
 
-/// Rollouts that win when they can, block when they must, else play at random.
+/// Rollouts that win when they can, block when they must, else play at random among the moves
+/// that neither hand the opponent a win straight above nor spoil one of their own threats by
+/// filling the cell below it.
 pub struct TacticalRollout;
 
 impl Rollout<BitState> for TacticalRollout {
@@ -97,9 +101,33 @@ impl Rollout<BitState> for TacticalRollout {
     fn choose(&mut self, state: &BitState, moves: &[usize], rng: &mut SmallRng) -> usize {
         match state.forced_column() {
             Some(y) => y,
-            None => moves[rng.random_range(0..moves.len())],
+            None => {
+                // Never fill the cell right below one of our own threats while another safe
+                // move exists: the opponent would kill the threat by playing on top of it.
+                let keep = moves_mask(moves) & !state.wasteful_columns();
+                if keep != 0 {
+                    nth_column(keep, rng.random_range(0..keep.count_ones()))
+                } else {
+                    moves[rng.random_range(0..moves.len())]
+                }
+            }
         }
     }
+}
+
+/// The columns of `moves` as a bit mask.
+#[inline]
+fn moves_mask(moves: &[usize]) -> u32 {
+    moves.iter().fold(0, |m, &y| m | 1 << y)
+}
+
+/// The `k`-th column (from 0, in increasing order) of a non-empty column mask.
+#[inline]
+fn nth_column(mut mask: u32, k: u32) -> usize {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
 }
 
 /// Engine settings.

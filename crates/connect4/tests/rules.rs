@@ -83,6 +83,12 @@ proptest! {
                 None => prop_assert!(win.is_none() && threat.is_none()),
             }
             let open: Vec<usize> = (0..n).filter(|&y| g.board.can_play(y)).collect();
+            // A column is wasteful when its stone would fill the cell right below one of the
+            // mover's own winning cells.
+            let wasteful = open.iter().filter(|&&y| {
+                g.board.cell_above_landing(y).is_some_and(|x| g.board.wins_with(x, y, me))
+            });
+            prop_assert_eq!(bits.wasteful_columns(), wasteful.fold(0u32, |m, &y| m | 1 << y));
             let y = open[p % open.len()];
             g.play(y);
             bits.play(y);
