@@ -7,6 +7,14 @@
 //! point of view of the player who made the move into it, so one code path serves one-player
 //! puzzles (always player 0) and two-player games alike.
 //!
+//! With [`MctsConfig::solver`] the search is also an *MCTS-solver* (Winands, Björnsson and Saito,
+//! 2008) for two-player games with win/loss rewards of exactly 1 and 0: a terminal node is a
+//! proven win or loss for the player who moved into it, a node with a child that wins for the
+//! player choosing there is proven lost for the player who moved into it, and one whose children
+//! all lose is proven won. Selection never enters a child proven lost for the chooser while
+//! another is open, the most visited move gives way to a proven win, and the search stops once
+//! the root is proven, so time is not spent re-sampling decided lines.
+//!
 //! The tree lives in a `Vec` of nodes indexed by `u32` (no per-node allocation), bounded by
 //! `max_nodes`: when full, the search keeps simulating from existing leaves. [`Mcts::advance`]
 //! keeps the subtree of the move played so work carries over between moves. Every random choice
@@ -74,6 +82,9 @@ pub struct MctsConfig {
     pub normalize: bool,
     /// Seed of the random generator.
     pub seed: u64,
+    /// Prove wins and losses in the tree (MCTS-solver): only for two-player games whose
+    /// terminal rewards are 1 (player 0 wins), 0 (player 1 wins) or anything else for a draw.
+    pub solver: bool,
 }
 
 impl Default for MctsConfig {
@@ -86,6 +97,7 @@ impl Default for MctsConfig {
             max_nodes: 1 << 22,
             normalize: false,
             seed: 0x5EED,
+            solver: false,
         }
     }
 }
@@ -116,6 +128,9 @@ struct Node<M> {
     mover: u8,
     visits: u32,
     total: f64,
+    /// With the solver: +1 proven win, −1 proven loss, 0 unknown; for the player who moved
+    /// into the node, except at the root, where it is for the player to move.
+    proof: i8,
 }
 
 /// A Monte Carlo search tree rooted at a state.
@@ -156,6 +171,7 @@ impl<S: MctsState> Mcts<S> {
             mover: 0,
             visits: 0,
             total: 0.0,
+            proof: 0,
         });
     }
 
@@ -193,6 +209,35 @@ impl<S: MctsState> Mcts<S> {
             .collect()
     }
 
+    /// With the solver: whether the player to move at the root wins (`Some(true)`) or loses
+    /// (`Some(false)`) by force, as far as the tree has proved.
+    pub fn root_proof(&self) -> Option<bool> {
+        match self.nodes[0].proof {
+            0 => None,
+            p => Some(p > 0),
+        }
+    }
+
+    /// With the solver: the root moves proved to win (`Some(true)`) or lose (`Some(false)`) for
+    /// the player to move, `None` for the others.
+    pub fn root_child_proofs(&self) -> Vec<(S::Move, Option<bool>)> {
+        self.children_of(0)
+            .map(|i| {
+                let n = &self.nodes[i as usize];
+                (n.mv.unwrap(), (n.proof != 0).then_some(n.proof > 0))
+            })
+            .collect()
+    }
+
+    fn children_of(&self, node: u32) -> std::ops::Range<u32> {
+        let n = &self.nodes[node as usize];
+        if n.first_child == NONE {
+            0..0
+        } else {
+            n.first_child..n.first_child + n.children
+        }
+    }
+
     /// Runs iterations until a budget is spent and returns the most visited root move (ties:
     /// higher mean reward), or `None` when the root has no legal move.
     pub fn search<R: Rollout<S>>(&mut self, rollout: &mut R) -> Option<S::Move> {
@@ -220,10 +265,19 @@ impl<S: MctsState> Mcts<S> {
         self.best_move()
     }
 
-    /// The most visited root move so far.
+    /// The most visited root move so far; with the solver, a proven win first and a proven
+    /// loss only when every move is one.
     pub fn best_move(&self) -> Option<S::Move> {
+        let proofs = self.root_child_proofs();
+        if let Some(&(mv, _)) = proofs.iter().find(|p| p.1 == Some(true)) {
+            return Some(mv);
+        }
+        let all_lost = proofs.iter().all(|p| p.1 == Some(false));
         let mut best: Option<(u32, f64, S::Move)> = None;
-        for (mv, visits, mean) in self.root_children() {
+        for ((mv, visits, mean), (_, proof)) in self.root_children().into_iter().zip(proofs) {
+            if proof == Some(false) && !all_lost {
+                continue;
+            }
             if best.is_none_or(|(v, m, _)| visits > v || (visits == v && mean > m)) {
                 best = Some((visits, mean, mv));
             }
@@ -254,6 +308,10 @@ impl<S: MctsState> Mcts<S> {
         let mut root = old[new_root as usize].clone();
         root.parent = NONE;
         root.mv = None;
+        // The root's proof is for the player to move there.
+        if root.mover as usize != self.root_state.player() {
+            root.proof = -root.proof;
+        }
         self.nodes.push(root);
         let mut queue = vec![(new_root, 0u32)];
         let mut head = 0;
@@ -295,7 +353,11 @@ impl<S: MctsState> Mcts<S> {
         let mut best_value = f64::NEG_INFINITY;
         for c in n.first_child..n.first_child + n.children {
             let child = &self.nodes[c as usize];
-            let value = if child.visits == 0 {
+            let value = if child.proof < 0 {
+                // Proven lost for the chooser: only when every child is (then the node itself
+                // is proven and only the root is ever searched from).
+                -1e18 + self.rng.random::<f64>()
+            } else if child.visits == 0 {
                 // Unvisited children first, in a seeded random order.
                 1e9 + self.rng.random::<f64>()
             } else {
@@ -313,12 +375,15 @@ impl<S: MctsState> Mcts<S> {
 
     /// One select-expand-simulate-backup pass; false when the root cannot be searched.
     fn iterate<R: Rollout<S>>(&mut self, rollout: &mut R) -> bool {
+        if self.nodes[0].proof != 0 {
+            return false; // the root is proven: nothing left to learn
+        }
         let mut state = self.root_state.clone();
         let mut node = 0u32;
         // Selection.
         loop {
             let n = &self.nodes[node as usize];
-            if !n.expanded || n.children == 0 {
+            if !n.expanded || n.children == 0 || n.proof != 0 {
                 break;
             }
             node = self.ucb_child(node);
@@ -342,6 +407,7 @@ impl<S: MctsState> Mcts<S> {
                         mover,
                         visits: 0,
                         total: 0.0,
+                        proof: 0,
                     });
                 }
                 let n = &mut self.nodes[node as usize];
@@ -361,6 +427,21 @@ impl<S: MctsState> Mcts<S> {
         if node == 0 && reward.is_some() {
             return false;
         }
+        if self.config.solver {
+            if let Some(r) = reward {
+                self.prove(node, r);
+            }
+        }
+        let proven = self.nodes[node as usize].proof;
+        if node != 0 && proven != 0 {
+            // A proven node is worth its proof (its mover's win or loss).
+            let mover_wins = proven > 0;
+            reward = Some(if (self.nodes[node as usize].mover == 0) == mover_wins {
+                1.0
+            } else {
+                0.0
+            });
+        }
         // Simulation.
         let reward = match reward {
             Some(r) => r,
@@ -379,6 +460,50 @@ impl<S: MctsState> Mcts<S> {
             i = n.parent;
         }
         true
+    }
+
+    /// Marks the terminal `node` (reward `r` for player 0) as proven when it is a win or a loss,
+    /// and carries the proof up: a parent is lost for its mover when a child wins for the
+    /// chooser, won when every child loses for the chooser.
+    fn prove(&mut self, node: u32, r: f64) {
+        if node == 0 || self.nodes[node as usize].proof != 0 {
+            return;
+        }
+        let mover = self.nodes[node as usize].mover;
+        let mover_reward = if mover == 0 { r } else { 1.0 - r };
+        self.nodes[node as usize].proof = if mover_reward == 1.0 {
+            1
+        } else if mover_reward == 0.0 {
+            -1
+        } else {
+            return; // a draw proves nothing here
+        };
+        let mut child = node;
+        loop {
+            let parent = self.nodes[child as usize].parent;
+            if parent == NONE {
+                return;
+            }
+            let chooser = self.nodes[child as usize].mover;
+            let mut any_win = false;
+            let mut all_lost = true;
+            for c in self.children_of(parent) {
+                let p = self.nodes[c as usize].proof;
+                any_win |= p > 0;
+                all_lost &= p < 0;
+            }
+            let for_chooser: i8 = if any_win {
+                1
+            } else if all_lost {
+                -1
+            } else {
+                return;
+            };
+            let n = &self.nodes[parent as usize];
+            let same_side = parent == 0 || n.mover == chooser;
+            self.nodes[parent as usize].proof = if same_side { for_chooser } else { -for_chooser };
+            child = parent;
+        }
     }
 
     fn simulate<R: Rollout<S>>(&mut self, mut state: S, rollout: &mut R) -> f64 {

@@ -97,3 +97,167 @@ fn one_player_puzzle_with_normalised_scores() {
     };
     assert_eq!(mcts(Walk(0, 0), cfg, &mut RandomRollout), Some(1));
 }
+
+#[test]
+fn solver_proves_nim_wins_and_losses() {
+    // Taking up to 3, the side to move wins exactly when the pile is not a multiple of 4.
+    for left in 1u32..=16 {
+        let cfg = MctsConfig {
+            max_iterations: Some(200_000),
+            solver: true,
+            ..Default::default()
+        };
+        let mut tree = Mcts::new(
+            Nim {
+                left,
+                max_take: 3,
+                to_move: 0,
+            },
+            cfg,
+        );
+        let mv = tree.search(&mut RandomRollout);
+        assert_eq!(tree.root_proof(), Some(left % 4 != 0), "pile {left}");
+        if left % 4 != 0 {
+            assert_eq!(mv, Some(left % 4), "pile {left}");
+        }
+        // Every proven root move is right: taking k wins exactly when left - k is a multiple of 4.
+        for (k, proof) in tree.root_child_proofs() {
+            if let Some(wins) = proof {
+                assert_eq!(wins, (left - k) % 4 == 0, "pile {left}, take {k}");
+            }
+        }
+    }
+}
+
+/// Tic-tac-toe, the slow obvious game for the solver's soundness test.
+#[derive(Clone, Debug)]
+struct TicTacToe {
+    cells: [u8; 9],
+    to_move: u8,
+}
+
+impl TicTacToe {
+    fn winner(&self) -> Option<u8> {
+        const LINES: [[usize; 3]; 8] = [
+            [0, 1, 2],
+            [3, 4, 5],
+            [6, 7, 8],
+            [0, 3, 6],
+            [1, 4, 7],
+            [2, 5, 8],
+            [0, 4, 8],
+            [2, 4, 6],
+        ];
+        LINES.iter().find_map(|l| {
+            let c = self.cells[l[0]];
+            (c != 0 && c == self.cells[l[1]] && c == self.cells[l[2]]).then_some(c)
+        })
+    }
+
+    /// Exhaustive minimax: +1 the side to move wins, 0 draw, −1 it loses.
+    fn exact(&self) -> i32 {
+        if self.winner().is_some() {
+            return -1; // the previous mover made three
+        }
+        let moves: Vec<usize> = (0..9).filter(|&c| self.cells[c] == 0).collect();
+        if moves.is_empty() {
+            return 0;
+        }
+        moves
+            .iter()
+            .map(|&c| {
+                let mut next = self.clone();
+                next.apply(c);
+                -next.exact()
+            })
+            .max()
+            .unwrap()
+    }
+}
+
+impl MctsState for TicTacToe {
+    type Move = usize;
+    fn legal_moves(&self, out: &mut Vec<usize>) {
+        if self.winner().is_none() {
+            out.extend((0..9).filter(|&c| self.cells[c] == 0));
+        }
+    }
+    fn apply(&mut self, c: usize) {
+        self.cells[c] = self.to_move + 1;
+        self.to_move ^= 1;
+    }
+    fn player(&self) -> usize {
+        self.to_move as usize
+    }
+    fn terminal_reward(&self) -> Option<f64> {
+        match self.winner() {
+            Some(1) => Some(1.0),
+            Some(_) => Some(0.0),
+            None if self.cells.iter().all(|&c| c != 0) => Some(0.5),
+            None => None,
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Whatever the solver proves about a position and its moves is what exhaustive minimax
+    /// says, draws are never proven, and a proven win is the move played.
+    #[test]
+    fn solver_proofs_agree_with_exhaustive_minimax(
+        picks in proptest::collection::vec(0usize..9, 0..6),
+        iterations in 50u64..20_000,
+        seed in proptest::prelude::any::<u64>(),
+    ) {
+        let mut s = TicTacToe { cells: [0; 9], to_move: 0 };
+        for p in picks {
+            let free: Vec<usize> = (0..9).filter(|&c| s.cells[c] == 0).collect();
+            if s.winner().is_some() || free.len() <= 1 {
+                break;
+            }
+            s.apply(free[p % free.len()]);
+        }
+        let cfg = MctsConfig { max_iterations: Some(iterations), solver: true, seed, ..Default::default() };
+        let mut tree = Mcts::new(s.clone(), cfg);
+        let best = tree.search(&mut RandomRollout);
+        let exact = s.exact();
+        if let Some(wins) = tree.root_proof() {
+            proptest::prop_assert_eq!(if wins { 1 } else { -1 }, exact);
+        }
+        for (c, proof) in tree.root_child_proofs() {
+            let mut next = s.clone();
+            next.apply(c);
+            if let Some(wins) = proof {
+                proptest::prop_assert_eq!(if wins { 1 } else { -1 }, -next.exact(), "move {}", c);
+                if wins {
+                    proptest::prop_assert_eq!(best, Some(c));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn solver_proofs_survive_subtree_reuse_from_the_new_side() {
+    let cfg = MctsConfig {
+        max_iterations: Some(100_000),
+        solver: true,
+        ..Default::default()
+    };
+    let mut tree = Mcts::new(
+        Nim {
+            left: 9,
+            max_take: 3,
+            to_move: 0,
+        },
+        cfg,
+    );
+    assert_eq!(tree.search(&mut RandomRollout), Some(1));
+    assert_eq!(tree.root_proof(), Some(true));
+    tree.advance(1); // 8 left: the opponent, now to move, loses
+    assert_eq!(tree.root_proof(), Some(false));
+    tree.advance(3); // 5 left: we win again
+    assert_eq!(tree.root_proof(), Some(true));
+    assert_eq!(tree.search(&mut RandomRollout), Some(1));
+}
