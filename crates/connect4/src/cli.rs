@@ -92,6 +92,10 @@ enum Command {
         /// Print nothing but the summary.
         #[arg(short, long)]
         quiet: bool,
+        /// After each game's board, print its moves: the columns played from 0, first mover
+        /// first (to replay or analyse a game).
+        #[arg(long)]
+        moves: bool,
     },
     /// The engine against the built-in ladder of opponents: a table of wins, draws, losses.
     Ladder {
@@ -176,6 +180,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             seed,
             memory_mb,
             quiet,
+            moves,
         } => {
             crate::compete::MEMORY_LIMIT_MB.store(memory_mb, std::sync::atomic::Ordering::Relaxed);
             let jobs = jobs.unwrap_or_else(batch::cores);
@@ -195,6 +200,10 @@ fn dispatch(cli: Cli) -> Result<i32> {
                         // Stones lettered by contestant (A or B), whoever moved first.
                         let letters = if a_first { ['A', 'B'] } else { ['B', 'A'] };
                         print!("{}", r.board.to_text(letters));
+                        if moves {
+                            let cols: Vec<String> = r.moves.iter().map(|y| y.to_string()).collect();
+                            println!("moves: {}", cols.join(" "));
+                        }
                     });
                 }
                 bar.inc(1);

@@ -203,6 +203,9 @@ pub struct GameRecord {
     pub time_b: Duration,
     /// The final board (A = player 1 when A moved first).
     pub board: Board,
+    /// The columns played, in order (from 0; the first mover's first), so a game can be
+    /// replayed and analysed.
+    pub moves: Vec<usize>,
 }
 
 /// Plays one game on an empty `board`; `a_first` says who moves first.
@@ -214,7 +217,15 @@ pub fn play_game(
     seed: u64,
 ) -> GameRecord {
     let mut times = [Duration::ZERO; 2];
-    let fail = |side: usize, f: Failure, board: &Board, times: [Duration; 2]| {
+    let mut moves = Vec::new();
+    let record = |code: i32, board: &Board, times: [Duration; 2], moves: &[usize]| GameRecord {
+        code,
+        time_a: times[0],
+        time_b: times[1],
+        board: board.clone(),
+        moves: moves.to_vec(),
+    };
+    let fail = |side: usize, f: Failure, board: &Board, times: [Duration; 2], moves: &[usize]| {
         let code = match (side, f) {
             (0, Failure::Bug) => 3,
             (0, Failure::Timeout) => 7,
@@ -225,18 +236,13 @@ pub fn play_game(
             (_, Failure::Load) => -2,
             (_, Failure::Interface) => -4,
         };
-        GameRecord {
-            code,
-            time_a: times[0],
-            time_b: times[1],
-            board: board.clone(),
-        }
+        record(code, board, times, moves)
     };
     let mut movers = Vec::with_capacity(2);
     for (side, c) in [a, b].into_iter().enumerate() {
         match Mover::start(c, seed.wrapping_add(side as u64)) {
             Ok(m) => movers.push(m),
-            Err(f) => return fail(side, f, &board, times),
+            Err(f) => return fail(side, f, &board, times, &moves),
         }
     }
     // Player 1 moves first; side 0 is A.
@@ -251,39 +257,20 @@ pub fn play_game(
         times[side] += took;
         let (x, y) = match answer {
             Ok(p) => p,
-            Err(f) => return fail(side, f, &state.board, times),
+            Err(f) => return fail(side, f, &state.board, times, &moves),
         };
         if took > MOVE_TIME {
-            return fail(side, Failure::Timeout, &state.board, times);
+            return fail(side, Failure::Timeout, &state.board, times, &moves);
         }
         if !state.board.is_legal(x, y) {
-            let code = if side == 0 { 4 } else { 6 };
-            return GameRecord {
-                code,
-                time_a: times[0],
-                time_b: times[1],
-                board: state.board,
-            };
+            return record(if side == 0 { 4 } else { 6 }, &state.board, times, &moves);
         }
         state.play(y);
+        moves.push(y);
         last = (x as i32, y as i32);
         match state.result {
-            Some(0) => {
-                return GameRecord {
-                    code: 0,
-                    time_a: times[0],
-                    time_b: times[1],
-                    board: state.board,
-                }
-            }
-            Some(_) => {
-                return GameRecord {
-                    code: if side == 0 { 1 } else { 2 },
-                    time_a: times[0],
-                    time_b: times[1],
-                    board: state.board,
-                }
-            }
+            Some(0) => return record(0, &state.board, times, &moves),
+            Some(_) => return record(if side == 0 { 1 } else { 2 }, &state.board, times, &moves),
             None => {}
         }
     }

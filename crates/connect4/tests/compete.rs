@@ -143,3 +143,54 @@ fn result_file_has_the_course_layout() {
     assert!(lines[18].starts_with("ratio of (B wins + tie) : "));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn printed_moves_replay_to_the_printed_final_board() {
+    let dir = std::env::temp_dir().join(format!("c4-moves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_connect4"))
+        .args(["compete", "greedy", "random", "--rounds", "2", "--moves"])
+        .arg("--result")
+        .arg(dir.join("r.txt"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut games = 0;
+    for (i, line) in lines.iter().enumerate() {
+        // "Round i A first: M = .., N = ..: ..", the board, then "moves: ...".
+        let Some(rest) = line.strip_prefix("Round ") else {
+            continue;
+        };
+        let a_first = rest.contains("A first");
+        let dims: Vec<usize> = rest
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let (m, n) = (dims[1], dims[2]);
+        let board: Vec<&str> = lines[i + 1..i + 1 + m].to_vec();
+        let moves_line = lines[i + 1 + m]
+            .strip_prefix("moves: ")
+            .expect("a moves line");
+        // The obstacle is the board's X.
+        let (no_x, no_y) = board
+            .iter()
+            .enumerate()
+            .find_map(|(x, row)| row.split(' ').position(|c| c == "X").map(|y| (x, y)))
+            .unwrap();
+        let mut g = connect4::engine::GameState::new(connect4::Board::new(m, n, no_x, no_y), 1);
+        for y in moves_line.split(' ') {
+            g.play(y.parse().unwrap());
+        }
+        assert!(g.result.is_some(), "the moves finish the game");
+        let letters = if a_first { ['A', 'B'] } else { ['B', 'A'] };
+        assert_eq!(
+            g.board.to_text(letters),
+            board.iter().map(|r| format!("{r}\n")).collect::<String>()
+        );
+        games += 1;
+    }
+    assert_eq!(games, 4);
+    std::fs::remove_dir_all(dir).unwrap();
+}
