@@ -97,6 +97,22 @@ enum Command {
         #[arg(long)]
         moves: bool,
     },
+    /// Where a game was decided: proves every position of a game (as `compete --moves` prints
+    /// it) with the engine's wins-only search, and names the move that lost it.
+    Analyze {
+        /// Board size, ROWSxCOLUMNS (4..12 each), e.g. 9x12.
+        #[arg(long)]
+        size: String,
+        /// The forbidden cell, ROW,COLUMN from the top left (0-based), e.g. 2,7.
+        #[arg(long)]
+        obstacle: String,
+        /// Proof time per position in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        time_ms: u64,
+        /// The columns played, from 0, first mover first (`compete --moves` prints them).
+        #[arg(required = true, num_args = 1..)]
+        moves: Vec<usize>,
+    },
     /// The engine against the built-in ladder of opponents: a table of wins, draws, losses.
     Ladder {
         /// Engine time per move in milliseconds.
@@ -248,6 +264,19 @@ fn dispatch(cli: Cli) -> Result<i32> {
             }
             Ok(0)
         }
+        Command::Analyze {
+            size,
+            obstacle,
+            time_ms,
+            moves,
+        } => {
+            let board = parse_board(&size, &obstacle)?;
+            let start = GameState::new(board, 1);
+            let verdicts = crate::analyze::analyze(&start, &moves, Duration::from_millis(time_ms))
+                .map_err(|e| anyhow!(e))?;
+            print!("{}", analysis_text(&verdicts, &moves));
+            Ok(0)
+        }
         Command::HostLib { path, memory_mb } => Ok(host_library(&path, memory_mb)),
         Command::Selfplay { engine, board_seed } => {
             let mut rng = search_core::SmallRng::seed_from_u64(board_seed);
@@ -347,4 +376,69 @@ fn solve(
         println!("{} passed, {bad} failed", n - bad);
     }
     Ok(i32::from(bad > 0))
+}
+
+/// A board from `ROWSxCOLUMNS` and `ROW,COLUMN` of the obstacle, checked.
+fn parse_board(size: &str, obstacle: &str) -> Result<Board> {
+    let pair = |text: &str, sep: char, what: &str| -> Result<(usize, usize)> {
+        let (a, b) = text
+            .split_once(sep)
+            .ok_or_else(|| anyhow!("{what} '{text}': expected two numbers separated by '{sep}'"))?;
+        let num = |t: &str| {
+            t.trim()
+                .parse::<usize>()
+                .map_err(|_| anyhow!("{what} '{text}': '{t}' is not a number"))
+        };
+        Ok((num(a)?, num(b)?))
+    };
+    let (m, n) = pair(size, 'x', "--size")?;
+    let (no_x, no_y) = pair(obstacle, ',', "--obstacle")?;
+    if !(4..=12).contains(&m) || !(4..=12).contains(&n) {
+        return Err(anyhow!("--size {size}: rows and columns must be 4 to 12"));
+    }
+    if no_x >= m || no_y >= n {
+        return Err(anyhow!("--obstacle {obstacle}: outside the {m}x{n} board"));
+    }
+    Ok(Board::new(m, n, no_x, no_y))
+}
+
+/// The analysis as a table, one line per position, then the move that decided the game.
+fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize]) -> String {
+    use crate::analyze::Proof;
+    use std::fmt::Write;
+    let side = |p: u8| if p == 1 { "first" } else { "second" };
+    let mut out = String::from("ply  to move  then plays  proven\n");
+    for v in verdicts {
+        let proof = match v.proof {
+            Proof::Win { winner, plies } => {
+                let unit = if plies == 1 { "ply" } else { "plies" };
+                format!("{} wins in {plies} {unit}", side(winner))
+            }
+            Proof::Draw => "draw".to_string(),
+            Proof::Open { searched } => format!("open (no forced win within {searched} plies)"),
+            Proof::Over { winner: Some(w) } => format!("game over: {} won", side(w)),
+            Proof::Over { winner: None } => "game over: draw".to_string(),
+        };
+        let next = moves.get(v.ply).map_or("-".to_string(), |y| y.to_string());
+        let _ = writeln!(
+            out,
+            "{:>3}  {:<7}  {next:>10}  {proof}",
+            v.ply,
+            side(v.to_move)
+        );
+    }
+    match crate::analyze::losing_move(verdicts) {
+        Some(i) => {
+            let v = &verdicts[i];
+            let _ = writeln!(
+                out,
+                "decided by move {} (column {}, {} player): the winner forces the win from then on",
+                i + 1,
+                moves[i],
+                side(v.to_move)
+            );
+        }
+        None => out.push_str("no single deciding move proven\n"),
+    }
+    out
 }

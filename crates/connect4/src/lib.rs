@@ -5,6 +5,7 @@
 //! solver for the standard 7x6 game.
 
 pub mod agents;
+pub mod analyze;
 pub mod bit_search;
 pub mod bitstate;
 pub mod board;

@@ -383,3 +383,65 @@ fn position_keys_tell_every_single_stone_apart() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn analysis_proofs_equal_exhaustive_search(
+        (m, n, no_x, no_y) in small_board_strategy(),
+        picks in prop::collection::vec(any::<usize>(), 60),
+    ) {
+        // A random game on a small board, analysed from the position with at most 11 empty
+        // cells: every position must be proven, and proven right.
+        use connect4::analyze::{analyze, losing_move, Proof};
+        let mut s = GameState::new(Board::new(m, n, no_x, no_y), 1);
+        let mut start = None;
+        let mut moves = Vec::new();
+        for p in picks {
+            if s.result.is_some() {
+                break;
+            }
+            let empty: usize = s.board.top().iter().sum();
+            if empty <= 11 && start.is_none() {
+                start = Some(s.clone());
+            }
+            let open: Vec<usize> = (0..n).filter(|&y| s.board.can_play(y)).collect();
+            let y = open[p % open.len()];
+            if start.is_some() {
+                moves.push(y);
+            }
+            s.play(y);
+        }
+        let Some(start) = start else { return Ok(()) };
+        let verdicts = analyze(&start, &moves, std::time::Duration::from_secs(10)).unwrap();
+        prop_assert_eq!(verdicts.len(), moves.len() + 1);
+        let mut g = start.clone();
+        for (i, v) in verdicts.iter().enumerate() {
+            prop_assert_eq!(v.to_move, g.to_move);
+            let value = exact(&g);
+            match v.proof {
+                Proof::Win { winner, .. } => prop_assert_eq!(if winner == g.to_move { 1 } else { -1 }, value),
+                Proof::Draw => prop_assert_eq!(value, 0),
+                Proof::Over { winner } => {
+                    prop_assert_eq!(g.result, Some(winner.unwrap_or(0)));
+                }
+                Proof::Open { .. } => prop_assert!(false, "position {} not proven", i),
+            }
+            if let Some(&y) = moves.get(i) {
+                g.play(y);
+            }
+        }
+        // The deciding move turns a position that is not a win for the eventual winner into one.
+        if let Some(k) = losing_move(&verdicts) {
+            let winner = match verdicts.last().unwrap().proof {
+                Proof::Over { winner: Some(w) } | Proof::Win { winner: w, .. } => w,
+                _ => unreachable!(),
+            };
+            let won_by = |p: &Proof| matches!(*p, Proof::Win { winner: w, .. } if w == winner)
+                || matches!(*p, Proof::Over { winner: Some(w) } if w == winner);
+            prop_assert!(!won_by(&verdicts[k].proof));
+            prop_assert!(verdicts[k + 1..].iter().all(|v| won_by(&v.proof)));
+        }
+    }
+}

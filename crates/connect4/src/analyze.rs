@@ -1,0 +1,157 @@
+//! Where a game was decided: replays a game's moves and, at every position, asks the engine's
+//! wins-only proof search ([`BitSearch`] under `search-core`'s [`Searcher`]) whether a side can
+//! force four in a row, deepening until a proof, the end of the game or a time budget.
+//!
+//! A student who lost a match wants to know which move lost it: the first position from which
+//! the eventual winner forces the win, and the loser's move just before it. A proof is exact
+//! (the search values unfinished positions at 0 and decides only wins, losses and, when it
+//! reaches the end of the game, draws); an unproven position is reported with the depth that
+//! was searched completely, which says "no forced win within that many plies".
+
+use crate::bit_search::BitSearch;
+use crate::bitstate::BitState;
+use crate::engine::GameState;
+use search_core::{Deadline, Searcher, WIN, WIN_BOUND};
+use std::time::Duration;
+
+/// What the proof search established about one position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// `winner` (1 moves first, 2 second) forces four in a row within `plies` plies.
+    Win {
+        /// The side that wins.
+        winner: u8,
+        /// Plies to the win under best play (the winner's fastest, the loser's slowest).
+        plies: u32,
+    },
+    /// Best play fills the board without four in a row.
+    Draw,
+    /// No side forces a win within `searched` plies (the deepest search completed in time).
+    Open {
+        /// Plies searched completely.
+        searched: u32,
+    },
+    /// The game is over.
+    Over {
+        /// The winner, or `None` for a draw.
+        winner: Option<u8>,
+    },
+}
+
+/// One position of the game: the moves played so far and what is proven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    /// Moves played before this position.
+    pub ply: usize,
+    /// The side to move, 1 or 2.
+    pub to_move: u8,
+    /// What is proven.
+    pub proof: Proof,
+}
+
+/// Size of the proof table, MiB.
+const TABLE_MB: usize = 64;
+
+/// Proves `start` and every position after each of `moves` (columns from 0), spending at most
+/// `per_position` on each. Fails with the number of the first move that is not legal there.
+///
+/// ```
+/// use connect4::{analyze::{analyze, Proof}, engine::GameState, Board};
+/// use std::time::Duration;
+/// // The first player builds three in a row on the bottom row with both ends open.
+/// let start = GameState::new(Board::new(9, 9, 0, 0), 1);
+/// let verdicts = analyze(&start, &[3, 3, 4, 4, 5], Duration::from_millis(200)).unwrap();
+/// assert_eq!(verdicts.len(), 6);
+/// // After the fifth move the second player to move cannot stop four in a row.
+/// assert_eq!(verdicts[5].proof, Proof::Win { winner: 1, plies: 2 });
+/// // The second player's move 4 (column 4) was the last chance: after it, the first wins.
+/// assert_eq!(connect4::analyze::losing_move(&verdicts), Some(3));
+/// ```
+pub fn analyze(
+    start: &GameState,
+    moves: &[usize],
+    per_position: Duration,
+) -> Result<Vec<Verdict>, String> {
+    let mut state = start.clone();
+    let mut searcher: Searcher<BitSearch> = Searcher::new(TABLE_MB);
+    let mut verdicts = Vec::with_capacity(moves.len() + 1);
+    for ply in 0..=moves.len() {
+        let proof = match state.result {
+            Some(w) => Proof::Over {
+                winner: (w != 0).then_some(w),
+            },
+            None => prove(&state, &mut searcher, per_position),
+        };
+        verdicts.push(Verdict {
+            ply,
+            to_move: state.to_move,
+            proof,
+        });
+        let Some(&y) = moves.get(ply) else { break };
+        if state.result.is_some() {
+            return Err(format!("move {} ({y}) after the end of the game", ply + 1));
+        }
+        if y >= state.board.n || !state.board.can_play(y) {
+            return Err(format!("move {} ({y}) is not a legal column", ply + 1));
+        }
+        state.play(y);
+    }
+    Ok(verdicts)
+}
+
+/// Deepening wins-only searches of one unfinished position within `budget`.
+fn prove(state: &GameState, searcher: &mut Searcher<BitSearch>, budget: Duration) -> Proof {
+    let mut game = BitSearch::new(BitState::from_game(state));
+    searcher.set_deadline(Deadline::after(budget));
+    let empty = game.state().empty_cells();
+    let mut searched = 0;
+    for depth in 1..=empty {
+        // One window answers both questions: a value beyond ±WIN_BOUND is a proven result,
+        // anything inside is "no forced win within `depth` plies".
+        let v = searcher.search_root(&mut game, depth, -WIN_BOUND, WIN_BOUND);
+        if searcher.aborted() {
+            break;
+        }
+        let me = state.to_move;
+        if v >= WIN_BOUND {
+            return Proof::Win {
+                winner: me,
+                plies: (WIN - v) as u32,
+            };
+        }
+        if v <= -WIN_BOUND {
+            return Proof::Win {
+                winner: 3 - me,
+                plies: (WIN + v) as u32,
+            };
+        }
+        searched = depth;
+    }
+    if searched == empty {
+        Proof::Draw
+    } else {
+        Proof::Open { searched }
+    }
+}
+
+/// The move that lost the game: the index in `moves` of the last move after which the eventual
+/// winner (the winner of a finished game, or the side proven to win the last position) is
+/// proven to win at every position (`None` when there is no winner, or the loser was lost from
+/// the first position).
+pub fn losing_move(verdicts: &[Verdict]) -> Option<usize> {
+    let winner = match verdicts.last()?.proof {
+        Proof::Over { winner: Some(w) } | Proof::Win { winner: w, .. } => w,
+        _ => return None,
+    };
+    let proven = |v: &Verdict| match v.proof {
+        Proof::Win { winner: w, .. } => w == winner,
+        Proof::Over { winner: w } => w == Some(winner),
+        _ => false,
+    };
+    // The first position of the final run of proven wins.
+    let start = verdicts
+        .iter()
+        .rposition(|v| !proven(v))
+        .map_or(0, |i| i + 1);
+    start.checked_sub(1)
+}
