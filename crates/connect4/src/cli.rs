@@ -109,6 +109,9 @@ enum Command {
         /// Proof time per position in milliseconds.
         #[arg(long, default_value_t = 1000)]
         time_ms: u64,
+        /// Prove only the positions after this many moves (the earlier ones are just played).
+        #[arg(long, default_value_t = 0)]
+        from: usize,
         /// The columns played, from 0, first mover first (`compete --moves` prints them).
         #[arg(required = true, num_args = 1..)]
         moves: Vec<usize>,
@@ -268,13 +271,31 @@ fn dispatch(cli: Cli) -> Result<i32> {
             size,
             obstacle,
             time_ms,
+            from,
             moves,
         } => {
             let board = parse_board(&size, &obstacle)?;
-            let start = GameState::new(board, 1);
-            let verdicts = crate::analyze::analyze(&start, &moves, Duration::from_millis(time_ms))
+            // Every move checked up front (numbered from the start of the game); the proofs
+            // start after the first `from`.
+            let from = from.min(moves.len());
+            let mut game = GameState::new(board, 1);
+            let mut start = game.clone();
+            for (i, &y) in moves.iter().enumerate() {
+                if i == from {
+                    start = game.clone();
+                }
+                if game.result.is_some() || y >= game.board.n || !game.board.can_play(y) {
+                    return Err(anyhow!("move {} ({y}) is not a legal column", i + 1));
+                }
+                game.play(y);
+            }
+            if from == moves.len() {
+                start = game;
+            }
+            let rest = &moves[from..];
+            let verdicts = crate::analyze::analyze(&start, rest, Duration::from_millis(time_ms))
                 .map_err(|e| anyhow!(e))?;
-            print!("{}", analysis_text(&verdicts, &moves));
+            print!("{}", analysis_text(&verdicts, rest, from));
             Ok(0)
         }
         Command::HostLib { path, memory_mb } => Ok(host_library(&path, memory_mb)),
@@ -403,7 +424,8 @@ fn parse_board(size: &str, obstacle: &str) -> Result<Board> {
 }
 
 /// The analysis as a table, one line per position, then the move that decided the game.
-fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize]) -> String {
+/// `moves` are those after the first `from` of the game, which the verdicts start after.
+fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize], from: usize) -> String {
     use crate::analyze::Proof;
     use std::fmt::Write;
     let side = |p: u8| if p == 1 { "first" } else { "second" };
@@ -423,7 +445,7 @@ fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize]) -> Strin
         let _ = writeln!(
             out,
             "{:>3}  {:<7}  {next:>10}  {proof}",
-            v.ply,
+            v.ply + from,
             side(v.to_move)
         );
     }
@@ -433,7 +455,7 @@ fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize]) -> Strin
             let _ = writeln!(
                 out,
                 "decided by move {} (column {}, {} player): the winner forces the win from then on",
-                i + 1,
+                i + 1 + from,
                 moves[i],
                 side(v.to_move)
             );

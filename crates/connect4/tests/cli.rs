@@ -91,3 +91,40 @@ fn solve_checks_scores() {
         "{err}"
     );
 }
+
+#[test]
+fn analyze_names_the_losing_move_and_rejects_illegal_moves() {
+    let args = [
+        "analyze",
+        "--size",
+        "9x9",
+        "--obstacle",
+        "0,0",
+        "--time-ms",
+        "200",
+        "--from",
+        "3",
+    ];
+    let (code, out, _) = run(&[&args[..], &["3", "3", "4", "4", "5"]].concat(), "");
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(code, 0, "{out}");
+    // Positions after moves 3, 4 and 5 only, numbered from the start of the game.
+    let plies: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .take(3)
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(plies, ["3", "4", "5"]);
+    assert!(
+        out.contains("  5  second            -  first wins in 2 plies"),
+        "{out}"
+    );
+    assert!(
+        out.contains("decided by move 4 (column 4, second player)"),
+        "{out}"
+    );
+    let (code, _, err) = run(&[&args[..], &["3", "3", "4", "4", "5", "77"]].concat(), "");
+    assert_eq!(code, 2);
+    assert!(err.contains("move 6 (77) is not a legal column"), "{err}");
+}
