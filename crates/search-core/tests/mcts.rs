@@ -1,5 +1,6 @@
 //! MCTS finds the winning move of solved games and is reproducible.
 
+mod common;
 use search_core::*;
 
 #[derive(Clone)]
@@ -138,20 +139,7 @@ struct TicTacToe {
 
 impl TicTacToe {
     fn winner(&self) -> Option<u8> {
-        const LINES: [[usize; 3]; 8] = [
-            [0, 1, 2],
-            [3, 4, 5],
-            [6, 7, 8],
-            [0, 3, 6],
-            [1, 4, 7],
-            [2, 5, 8],
-            [0, 4, 8],
-            [2, 4, 6],
-        ];
-        LINES.iter().find_map(|l| {
-            let c = self.cells[l[0]];
-            (c != 0 && c == self.cells[l[1]] && c == self.cells[l[2]]).then_some(c)
-        })
+        common::line_owner(&self.cells)
     }
 
     /// Exhaustive minimax: +1 the side to move wins, 0 draw, −1 it loses.

@@ -1,5 +1,6 @@
 //! Property tests: every two-player search agrees with plain minimax.
 
+mod common;
 use proptest::prelude::*;
 use search_core::hash::mix64 as mix;
 use search_core::*;
@@ -97,17 +98,6 @@ struct TicTacToe {
     to_move: u8,
 }
 
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
 impl TicTacToe {
     fn from(s: &str) -> Self {
         let mut t = TicTacToe::default();
@@ -140,10 +130,8 @@ impl Game for TicTacToe {
     }
     fn outcome(&self) -> Option<Score> {
         let last = 2 - self.to_move; // the player who just moved: 1 (X) or 2 (O)
-        if LINES
-            .iter()
-            .any(|l| l.iter().all(|&i| self.cells[i] == last))
-        {
+                                     // Only the player who just moved can have completed a line.
+        if common::line_owner(&self.cells) == Some(last) {
             return Some(-WIN);
         }
         None
