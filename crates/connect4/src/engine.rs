@@ -228,7 +228,9 @@ impl Engine {
             max_nodes: self.config.max_nodes,
             normalize: false,
             seed: self.config.seed,
-            solver: true,
+            // The MCTS-solver stops once the root is proven; when every move loses, the engine
+            // then has no visit counts to pick the most stubborn move by (it would not block).
+            solver: false,
         };
         // Reuse the subtree when the new position follows from the tree's root by one or two moves.
         let root = *game.state();
@@ -247,24 +249,11 @@ impl Engine {
             None => Mcts::new(root, config),
         };
         let searched = tree.search(&mut TacticalRollout);
-        // The tree's own proofs (MCTS-solver): a proven win is played at once.
-        let proofs = tree.root_child_proofs();
-        if let Some(&(y, _)) = proofs
-            .iter()
-            .find(|p| p.1 == Some(true) && legal.contains(&p.0))
-        {
-            tree.advance(y);
-            self.tree = Some(tree);
-            self.proofs = Some(searcher);
-            return y;
-        }
-        let tree_lost = |y: usize| proofs.iter().any(|p| p.0 == y && p.1 == Some(false));
-        // The moves neither the screen nor the tree proved lost, most visited first (when any
-        // is left).
+        // The moves the screen did not prove lost, most visited first (when any is left).
         let mut candidates: Vec<(usize, u32, f64)> = tree
             .root_children()
             .into_iter()
-            .filter(|(y, _, _)| legal.contains(y) && !screen.lost.contains(y) && !tree_lost(*y))
+            .filter(|(y, _, _)| legal.contains(y) && !screen.lost.contains(y))
             .collect();
         candidates.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
         // The rest of the time goes to proving the favourite lost (then the next one, ...):
