@@ -376,7 +376,7 @@ impl BitState {
 
 /// The columns of a column mask, in increasing order.
 #[inline(always)]
-fn columns_in(mut mask: u32) -> impl Iterator<Item = usize> {
+pub(crate) fn columns_in(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let y = mask.trailing_zeros() as usize;

@@ -17,7 +17,7 @@
 //! random choice comes from the seed, so a fixed iteration budget gives reproducible moves.
 
 use crate::bit_search::BitSearch;
-use crate::bitstate::BitState;
+use crate::bitstate::{columns_in, BitState};
 use crate::board::Board;
 use rand::Rng;
 use search_core::{Deadline, Game, Mcts, MctsConfig, Rollout, Searcher, SmallRng, WIN_BOUND};
@@ -106,7 +106,8 @@ impl Rollout<BitState> for TacticalRollout {
                 // move exists: the opponent would kill the threat by playing on top of it.
                 let keep = moves_mask(moves) & !state.wasteful_columns();
                 if keep != 0 {
-                    nth_column(keep, rng.random_range(0..keep.count_ones()))
+                    let k = rng.random_range(0..keep.count_ones()) as usize;
+                    columns_in(keep).nth(k).expect("k below the mask's size")
                 } else {
                     moves[rng.random_range(0..moves.len())]
                 }
@@ -119,15 +120,6 @@ impl Rollout<BitState> for TacticalRollout {
 #[inline]
 fn moves_mask(moves: &[usize]) -> u32 {
     moves.iter().fold(0, |m, &y| m | 1 << y)
-}
-
-/// The `k`-th column (from 0, in increasing order) of a non-empty column mask.
-#[inline]
-fn nth_column(mut mask: u32, k: u32) -> usize {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as usize
 }
 
 /// Engine settings.
