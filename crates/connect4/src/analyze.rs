@@ -52,41 +52,51 @@ pub struct Verdict {
 /// Size of the proof table, MiB.
 const TABLE_MB: usize = 64;
 
-/// Proves `start` and every position after each of `moves` (columns from 0), spending at most
-/// `per_position` on each. Fails with the number of the first move that is not legal there.
+/// Plays `moves` (columns from 0) from `start` and proves every position after the first
+/// `from` of them, `start` included when `from` is 0, spending at most `per_position` on each;
+/// verdicts count plies from `start`. Fails with the number of the first move that is not
+/// legal there.
 ///
 /// ```
 /// use connect4::{analyze::{analyze, Proof}, engine::GameState, Board};
 /// use std::time::Duration;
 /// // The first player builds three in a row on the bottom row with both ends open.
 /// let start = GameState::new(Board::new(9, 9, 0, 0), 1);
-/// let verdicts = analyze(&start, &[3, 3, 4, 4, 5], Duration::from_millis(200)).unwrap();
+/// let verdicts = analyze(&start, &[3, 3, 4, 4, 5], 0, Duration::from_millis(200)).unwrap();
 /// assert_eq!(verdicts.len(), 6);
 /// // After the fifth move the second player to move cannot stop four in a row.
 /// assert_eq!(verdicts[5].proof, Proof::Win { winner: 1, plies: 2 });
 /// // The second player's move 4 (column 4) was the last chance: after it, the first wins.
 /// assert_eq!(connect4::analyze::losing_move(&verdicts), Some(3));
+/// // Only the last three positions: the same verdicts, numbered from the start.
+/// let tail = analyze(&start, &[3, 3, 4, 4, 5], 3, Duration::from_millis(200)).unwrap();
+/// assert_eq!(tail[0].ply, 3);
+/// assert_eq!(tail[2].proof, verdicts[5].proof);
+/// assert_eq!(connect4::analyze::losing_move(&tail), Some(3));
 /// ```
 pub fn analyze(
     start: &GameState,
     moves: &[usize],
+    from: usize,
     per_position: Duration,
 ) -> Result<Vec<Verdict>, String> {
     let mut state = start.clone();
     let mut searcher: Searcher<BitSearch> = Searcher::new(TABLE_MB);
-    let mut verdicts = Vec::with_capacity(moves.len() + 1);
+    let mut verdicts = Vec::with_capacity((moves.len() + 1).saturating_sub(from));
     for ply in 0..=moves.len() {
-        let proof = match state.result {
-            Some(w) => Proof::Over {
-                winner: (w != 0).then_some(w),
-            },
-            None => prove(&state, &mut searcher, per_position),
-        };
-        verdicts.push(Verdict {
-            ply,
-            to_move: state.to_move,
-            proof,
-        });
+        if ply >= from {
+            let proof = match state.result {
+                Some(w) => Proof::Over {
+                    winner: (w != 0).then_some(w),
+                },
+                None => prove(&state, &mut searcher, per_position),
+            };
+            verdicts.push(Verdict {
+                ply,
+                to_move: state.to_move,
+                proof,
+            });
+        }
         let Some(&y) = moves.get(ply) else { break };
         if state.result.is_some() {
             return Err(format!("move {} ({y}) after the end of the game", ply + 1));
@@ -134,10 +144,10 @@ fn prove(state: &GameState, searcher: &mut Searcher<BitSearch>, budget: Duration
     }
 }
 
-/// The move that lost the game: the index in `moves` of the last move after which the eventual
-/// winner (the winner of a finished game, or the side proven to win the last position) is
-/// proven to win at every position (`None` when there is no winner, or the loser was lost from
-/// the first position).
+/// The move that lost the game: the index in the game's moves (its ply) of the last move after
+/// which the eventual winner (the winner of a finished game, or the side proven to win the last
+/// position) is proven to win at every position (`None` when there is no winner, or the loser
+/// was lost from the first position analysed).
 pub fn losing_move(verdicts: &[Verdict]) -> Option<usize> {
     let winner = match verdicts.last()?.proof {
         Proof::Over { winner: Some(w) } | Proof::Win { winner: w, .. } => w,
@@ -153,5 +163,5 @@ pub fn losing_move(verdicts: &[Verdict]) -> Option<usize> {
         .iter()
         .rposition(|v| !proven(v))
         .map_or(0, |i| i + 1);
-    start.checked_sub(1)
+    Some(verdicts[start.checked_sub(1)?].ply)
 }

@@ -275,27 +275,13 @@ fn dispatch(cli: Cli) -> Result<i32> {
             moves,
         } => {
             let board = parse_board(&size, &obstacle)?;
-            // Every move checked up front (numbered from the start of the game); the proofs
-            // start after the first `from`.
+            let start = GameState::new(board, 1);
+            let per_position = Duration::from_millis(time_ms);
+            // A `--from` past the end still proves the final position.
             let from = from.min(moves.len());
-            let mut game = GameState::new(board, 1);
-            let mut start = game.clone();
-            for (i, &y) in moves.iter().enumerate() {
-                if i == from {
-                    start = game.clone();
-                }
-                if game.result.is_some() || y >= game.board.n || !game.board.can_play(y) {
-                    return Err(anyhow!("move {} ({y}) is not a legal column", i + 1));
-                }
-                game.play(y);
-            }
-            if from == moves.len() {
-                start = game;
-            }
-            let rest = &moves[from..];
-            let verdicts = crate::analyze::analyze(&start, rest, Duration::from_millis(time_ms))
+            let verdicts = crate::analyze::analyze(&start, &moves, from, per_position)
                 .map_err(|e| anyhow!(e))?;
-            print!("{}", analysis_text(&verdicts, rest, from));
+            print!("{}", analysis_text(&verdicts, &moves));
             Ok(0)
         }
         Command::HostLib { path, memory_mb } => Ok(host_library(&path, memory_mb)),
@@ -424,8 +410,7 @@ fn parse_board(size: &str, obstacle: &str) -> Result<Board> {
 }
 
 /// The analysis as a table, one line per position, then the move that decided the game.
-/// `moves` are those after the first `from` of the game, which the verdicts start after.
-fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize], from: usize) -> String {
+fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize]) -> String {
     use crate::analyze::Proof;
     use std::fmt::Write;
     let side = |p: u8| if p == 1 { "first" } else { "second" };
@@ -445,19 +430,24 @@ fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize], from: us
         let _ = writeln!(
             out,
             "{:>3}  {:<7}  {next:>10}  {proof}",
-            v.ply + from,
+            v.ply,
             side(v.to_move)
         );
     }
     match crate::analyze::losing_move(verdicts) {
-        Some(i) => {
-            let v = &verdicts[i];
+        Some(ply) => {
+            // The position the deciding move was played from is among the verdicts.
+            let mover = verdicts
+                .iter()
+                .find(|v| v.ply == ply)
+                .expect("losing_move names an analysed position")
+                .to_move;
             let _ = writeln!(
                 out,
                 "decided by move {} (column {}, {} player): the winner forces the win from then on",
-                i + 1 + from,
-                moves[i],
-                side(v.to_move)
+                ply + 1,
+                moves[ply],
+                side(mover)
             );
         }
         None => out.push_str("no single deciding move proven\n"),

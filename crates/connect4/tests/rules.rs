@@ -414,7 +414,7 @@ proptest! {
             s.play(y);
         }
         let Some(start) = start else { return Ok(()) };
-        let verdicts = analyze(&start, &moves, std::time::Duration::from_secs(10)).unwrap();
+        let verdicts = analyze(&start, &moves, 0, std::time::Duration::from_secs(10)).unwrap();
         prop_assert_eq!(verdicts.len(), moves.len() + 1);
         let mut g = start.clone();
         for (i, v) in verdicts.iter().enumerate() {
