@@ -30,12 +30,8 @@ fn random_endgame(empties: u32, mut seed: u64) -> Position {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
-        let k = (seed % m.count_ones() as u64) as usize;
-        let mut bits = m;
-        for _ in 0..k {
-            bits &= bits - 1;
-        }
-        p = p.play(Move::Square(bits.trailing_zeros() as u8));
+        let k = (seed % m.count_ones() as u64) as u32;
+        p = p.play(Move::Square(othello::bitboard::nth_square(m, k)));
     }
     p
 }

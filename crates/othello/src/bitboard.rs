@@ -53,6 +53,22 @@ fn moves_along(me: u64, opp: u64, shift: u32) -> u64 {
     (up << shift) | (down >> shift)
 }
 
+/// The `k`-th square (from 0, in increasing order) of the non-empty set `bits`: how a move is
+/// drawn at random from a move set.
+///
+/// ```
+/// use othello::bitboard::nth_square;
+/// let set = (1u64 << 4) | (1 << 5) | (1 << 7);
+/// assert_eq!([nth_square(set, 0), nth_square(set, 1), nth_square(set, 2)], [4, 5, 7]);
+/// ```
+#[inline]
+pub fn nth_square(mut bits: u64, k: u32) -> u8 {
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as u8
+}
+
 /// Squares where `me` may play against `opp`.
 ///
 /// ```

@@ -499,11 +499,7 @@ mod tests {
                     x ^= x >> 7;
                     x ^= x << 17;
                     let k = (x % moves.count_ones() as u64) as u32;
-                    let mut m = moves;
-                    for _ in 0..k {
-                        m &= m - 1;
-                    }
-                    Move::Square(m.trailing_zeros() as u8)
+                    Move::Square(crate::bitboard::nth_square(moves, k))
                 };
                 p = p.play(mv);
             }

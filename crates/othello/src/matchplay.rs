@@ -47,11 +47,7 @@ fn random_opening(rng: &mut SmallRng, plies: usize) -> Position {
             break;
         }
         let k = rng.random_range(0..m.count_ones());
-        let mut bits = m;
-        for _ in 0..k {
-            bits &= bits - 1;
-        }
-        p = p.play(Move::Square(bits.trailing_zeros() as u8));
+        p = p.play(Move::Square(crate::bitboard::nth_square(m, k)));
     }
     p
 }
