@@ -192,11 +192,7 @@ impl<S: MctsState> Mcts<S> {
 
     /// `(move, visits, mean reward for the mover)` of each root child.
     pub fn root_children(&self) -> Vec<(S::Move, u32, f64)> {
-        let root = &self.nodes[0];
-        if root.first_child == NONE {
-            return Vec::new();
-        }
-        (root.first_child..root.first_child + root.children)
+        self.children_of(0)
             .map(|i| {
                 let n = &self.nodes[i as usize];
                 let mean = if n.visits > 0 {
@@ -229,6 +225,7 @@ impl<S: MctsState> Mcts<S> {
             .collect()
     }
 
+    /// The arena indices of `node`'s children (empty when it has none).
     fn children_of(&self, node: u32) -> std::ops::Range<u32> {
         let n = &self.nodes[node as usize];
         if n.first_child == NONE {
@@ -288,13 +285,9 @@ impl<S: MctsState> Mcts<S> {
     /// Plays `mv` at the root, keeping its subtree when it exists.
     pub fn advance(&mut self, mv: S::Move) {
         self.root_state.apply(mv);
-        let root = &self.nodes[0];
-        let child = (root.first_child != NONE)
-            .then(|| {
-                (root.first_child..root.first_child + root.children)
-                    .find(|&i| self.nodes[i as usize].mv == Some(mv))
-            })
-            .flatten();
+        let child = self
+            .children_of(0)
+            .find(|&i| self.nodes[i as usize].mv == Some(mv));
         match child {
             Some(c) => self.reroot(c),
             None => self.reset_tree(),
