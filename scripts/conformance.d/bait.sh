@@ -29,6 +29,8 @@ if [ -d "$bd" ]; then
         got=$(echo "$out" | python3 -c 'import json,sys; f=json.load(sys.stdin)["files"][0]["result"]; print(len(f["actions"]), f["score"])' 2>/dev/null)
         [ "$got" = "$want" ]; check "bait lvl$i maximum score" $? "(expected length score $want, got ${got:-timeout})"
     done
-    "$bb" run "$bd/bait_lvl0.txt" --agent dfs -o "$tmp/bait-dfs" --quiet --json | grep -q '"win": true'
+    # Captured first: `| grep -q` would close the pipe before the writer is done.
+    out=$("$bb" run "$bd/bait_lvl0.txt" --agent dfs -o "$tmp/bait-dfs" --quiet --json)
+    grep -q '"win": true' <<<"$out"
     check "bait DFS agent wins lvl0" $? ""
 fi

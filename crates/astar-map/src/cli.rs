@@ -136,23 +136,24 @@ fn is_map_file(p: &Path) -> bool {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
-    let args = batch::with_default_subcommand(
-        std::env::args_os().collect(),
-        &["run", "check", "compare", "generate"],
-        "run",
-    );
-    let cli = Cli::parse_from(args);
-    let result = match cli.command {
-        Command::Run(a) => run(&a),
-        Command::Check { input, output } => check(&input, &output),
-        Command::Compare {
-            input,
-            no_dominance,
-            json,
-        } => compare(&input, !no_dominance, json),
-        Command::Generate(a) => generate(&a),
-    };
-    batch::exit_code(result)
+    batch::run_main(|| {
+        let args = batch::with_default_subcommand(
+            std::env::args_os().collect(),
+            &["run", "check", "compare", "generate"],
+            "run",
+        );
+        let cli = Cli::parse_from(args);
+        match cli.command {
+            Command::Run(a) => run(&a),
+            Command::Check { input, output } => check(&input, &output),
+            Command::Compare {
+                input,
+                no_dominance,
+                json,
+            } => compare(&input, !no_dominance, json),
+            Command::Generate(a) => generate(&a),
+        }
+    })
 }
 
 #[derive(serde::Serialize)]

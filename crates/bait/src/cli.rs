@@ -130,12 +130,14 @@ fn is_level_file(p: &Path) -> bool {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
-    let args = batch::with_default_subcommand(
-        std::env::args_os().collect(),
-        &["run", "solve", "replay", "trace", "check-trace"],
-        "run",
-    );
-    batch::exit_code(dispatch(Cli::parse_from(args)))
+    batch::run_main(|| {
+        let args = batch::with_default_subcommand(
+            std::env::args_os().collect(),
+            &["run", "solve", "replay", "trace", "check-trace"],
+            "run",
+        );
+        dispatch(Cli::parse_from(args))
+    })
 }
 
 #[derive(serde::Serialize)]

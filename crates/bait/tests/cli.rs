@@ -86,3 +86,27 @@ fn agents_run_and_are_reproducible() {
         );
     }
 }
+
+/// A reader that goes away (`bait … | grep -q win`) ends the program quietly, as it ends `cat`,
+/// instead of a panic about a broken pipe (which a `pipefail` script counts as a failure of ours).
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_ends_the_program_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let d = temp("pipe");
+    let level = d.join("levels/tiny.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = bin()
+        .arg("replay")
+        .arg(&level)
+        .arg("DRDLDUUUL")
+        .stdout(writer)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.signal(), Some(13), "killed by SIGPIPE");
+    std::fs::remove_dir_all(d).unwrap();
+}

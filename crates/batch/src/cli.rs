@@ -63,6 +63,35 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// Runs a command-line program's body and returns its process exit code (see [`exit_code`]).
+///
+/// First it gives `SIGPIPE` back its default action on Unix, as `cat` or `grep` have it: when
+/// the reader of our standard output goes away (`othello perft 9 | head -1`, `grep -q`), the
+/// process ends quietly instead of panicking with "failed printing to stdout: Broken pipe",
+/// which is what Rust programs do by default because the runtime ignores that signal.
+///
+/// ```
+/// assert_eq!(batch::run_main(|| Ok(3)), 3);
+/// assert_eq!(batch::run_main(|| Err(anyhow::anyhow!("bad input"))), 2);
+/// ```
+pub fn run_main(body: impl FnOnce() -> anyhow::Result<i32>) -> i32 {
+    restore_default_sigpipe();
+    exit_code(body())
+}
+
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn restore_default_sigpipe() {
+    // SAFETY: `signal` only changes this process's disposition of SIGPIPE to the default; no
+    // handler code of ours runs, and it is called before any thread or output is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn restore_default_sigpipe() {}
+
 /// The process exit code for a command's result: its own code, or 2 after printing
 /// `error: <message with causes>` on stderr.
 pub fn exit_code(result: anyhow::Result<i32>) -> i32 {

@@ -13,7 +13,7 @@ mod files;
 mod progress;
 mod runner;
 
-pub use cli::{cores, exit_code, output_name, with_default_subcommand};
+pub use cli::{cores, exit_code, output_name, run_main, with_default_subcommand};
 pub use errors::InputError;
 pub use files::{
     collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file, read_text,

@@ -151,7 +151,7 @@ enum Command {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
-    batch::exit_code(dispatch(Cli::parse()))
+    batch::run_main(|| dispatch(Cli::parse()))
 }
 
 fn dispatch(cli: Cli) -> Result<i32> {

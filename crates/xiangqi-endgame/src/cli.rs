@@ -97,26 +97,27 @@ struct RunArgs {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
-    let args = batch::with_default_subcommand(
-        std::env::args_os().collect(),
-        &["run", "perft", "compare", "uci"],
-        "run",
-    );
-    let cli = Cli::parse_from(args);
-    let result = match cli.command {
-        Command::Run(a) => run(&a),
-        Command::Perft { fen, depth, divide } => perft_cmd(&fen, depth, divide),
-        Command::Compare {
-            input,
-            depths,
-            rules,
-            max_minimax_nodes,
-        } => compare(&input, &depths, rules, max_minimax_nodes),
-        Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout().lock())
-            .map(|_| 0)
-            .map_err(Into::into),
-    };
-    batch::exit_code(result)
+    batch::run_main(|| {
+        let args = batch::with_default_subcommand(
+            std::env::args_os().collect(),
+            &["run", "perft", "compare", "uci"],
+            "run",
+        );
+        let cli = Cli::parse_from(args);
+        match cli.command {
+            Command::Run(a) => run(&a),
+            Command::Perft { fen, depth, divide } => perft_cmd(&fen, depth, divide),
+            Command::Compare {
+                input,
+                depths,
+                rules,
+                max_minimax_nodes,
+            } => compare(&input, &depths, rules, max_minimax_nodes),
+            Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout().lock())
+                .map(|_| 0)
+                .map_err(Into::into),
+        }
+    })
 }
 
 #[derive(serde::Serialize)]
