@@ -19,7 +19,8 @@
 //! tick `t`. Other boxes, mushrooms and box identity are relaxed away, so every time is a lower
 //! bound and the first tick at which the keyed avatar can step onto a goal never overestimates.
 //! A state from which that never happens even in this relaxation cannot be won, which the
-//! searches use to drop it.
+//! searches use to drop it. Finally the bound is rounded up to the parity every shortest win
+//! must have (each useful action moves the avatar one cell; see `round_to_parity`).
 
 use crate::level::Level;
 use crate::state::{Bits, Outcome, State};
@@ -190,6 +191,26 @@ impl PushBound {
         }
     }
 
+    /// `bound` raised by one when no plan of that length can end on a goal. Under Bait's rules
+    /// an action either changes nothing (a blocked step, an undone push, a wait), and then a
+    /// shortest plan never contains it, or moves the avatar by exactly one cell, flipping the
+    /// parity of its row + column; a win ends with the avatar on a goal. So every shortest win
+    /// from the avatar's cell has the parity of its distance to the goal it ends on; when all
+    /// goals left share one parity, so does every shortest win.
+    fn round_to_parity(&self, bound: u32, avatar: usize, goals: Bits) -> u32 {
+        let parity = |c: usize| ((c / self.cols + c % self.cols) & 1) as u32;
+        let mut cells = goals.iter();
+        let Some(first) = cells.next() else {
+            return bound;
+        };
+        let goal_parity = parity(first);
+        if cells.any(|c| parity(c) != goal_parity) {
+            return bound;
+        }
+        let needed = goal_parity ^ parity(avatar);
+        bound + ((bound & 1) ^ needed)
+    }
+
     /// A lower bound on the actions needed to win from `s`, or `None` when `s` cannot be won.
     pub fn estimate(&self, s: &State) -> Option<u32> {
         match s.outcome {
@@ -220,7 +241,7 @@ impl PushBound {
         let mut filled_before = Bits::default();
         for t in 0..HORIZON {
             if !keyed.is_empty() && !self.dilate(keyed).and(goals).is_empty() {
-                return Some(t + 1);
+                return Some(self.round_to_parity(t + 1, s.avatar_cell as usize, goals));
             }
             let avatar = plain.or(keyed);
             // A box leaves its cell only when the avatar steps in, and a mushroom stays until
