@@ -230,13 +230,13 @@ impl<G: Game> Searcher<G> {
         let hash_index = hash_move.and_then(|h| moves.iter().position(|&m| m == h));
         match hash_index {
             Some(i) => moves[..=i].rotate_right(1),
-            None => self.order(game, &mut moves, ply, None),
+            None => self.order(game, &mut moves, ply),
         }
         let mut best = -INF;
         let mut best_mv = moves[0];
         for k in 0..moves.len() {
             if k == 1 && hash_index.is_some() {
-                self.order(game, &mut moves[1..], ply, None);
+                self.order(game, &mut moves[1..], ply);
             }
             let mv = moves[k];
             game.play(mv);
@@ -374,16 +374,11 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// Hash move first, then the game's tactical prefix, killers, and quiet moves by history.
-    fn order(&self, game: &G, moves: &mut [G::Move], ply: usize, hash_move: Option<G::Move>) {
+    /// The game's order, then its tactical prefix kept in front, killers, and quiet moves by
+    /// history (the hash move, if any, is already out of `moves`: see `search`).
+    fn order(&self, game: &G, moves: &mut [G::Move], ply: usize) {
         game.order_moves(moves);
         let mut front = 0;
-        if let Some(h) = hash_move {
-            if let Some(i) = moves.iter().position(|&m| m == h) {
-                moves[..=i].rotate_right(1);
-                front = 1;
-            }
-        }
         while front < moves.len() && game.is_tactical(moves[front]) {
             front += 1;
         }
