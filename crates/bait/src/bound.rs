@@ -12,11 +12,17 @@
 //! 3. the earliest time any box could be in every cell is a multi-source Dijkstra over pushes: a
 //!    push from `c` towards `d` needs the avatar at `c - d` (no earlier than its earliest arrival)
 //!    and no wall at `c + d`;
+//! 4. a box may stand on a filled hole (and be pushed across it) only if another box filled it:
+//!    one that came from another side, or one that left the cell this box is pushed from before
+//!    this box was pushed into that cell; so a chain of holes fed through one cell waits for a
+//!    second box to arrive there instead of reusing the first (each box fills one hole);
 //!
-//! and 2 and 3 feed each other. Both are computed together in one sweep over time on cell
-//! bitsets: at tick `t` the sets "the avatar could be here by `t`" (without and with the key)
-//! and "some box could be here by `t`" grow by one step each, each using the others' sets of
-//! tick `t`. Other boxes, mushrooms and box identity are relaxed away, so every time is a lower
+//! and 2, 3 and 4 feed each other. All are computed together in one sweep over time on cell
+//! bitsets: at tick `t` the sets "the avatar could be here by `t`" (without and with the key),
+//! "some box could be here by `t`", "some box could have been pushed into this cell by `t`",
+//! "a hole some box could have filled moving in direction `d`" and "a filled hole a further box
+//! could stand on" grow by one step each, each using the others' sets of tick `t`. Other boxes,
+//! mushrooms and box identity beyond rule 4 are relaxed away, so every time is a lower
 //! bound and the first tick at which the keyed avatar can step onto a goal never overestimates.
 //! A state from which that never happens even in this relaxation cannot be won, which the
 //! searches use to drop it. Finally the bound is rounded up to the parity every shortest win
@@ -90,6 +96,11 @@ fn shr_wide(b: Bits, k: usize) -> Bits {
     out
 }
 
+const UP: usize = 0;
+const DOWN: usize = 1;
+const LEFT: usize = 2;
+const RIGHT: usize = 3;
+
 /// Opposite direction index in `[up, down, left, right]`.
 const OPPOSITE: [usize; 4] = [1, 0, 3, 2];
 
@@ -150,6 +161,35 @@ impl PushBound {
             2 => shr(b.and(self.has_left), 1),
             _ => shl(b.and(self.has_right), 1),
         }
+    }
+
+    /// [`Self::step`] with the direction known at compile time, for the sweep's inner loop.
+    #[inline(always)]
+    fn go<const D: usize>(&self, b: Bits) -> Bits {
+        match D {
+            UP => shr(b, self.cols),
+            DOWN => shl(b, self.cols),
+            LEFT => shr(b.and(self.has_left), 1),
+            _ => shl(b.and(self.has_right), 1),
+        }
+    }
+
+    /// One tick of pushes in direction `D`: the cells boxes in `movable` reach when the avatar
+    /// (anywhere in `avatar`) pushes them into `room`, and the cells beyond those pushed boxes
+    /// that stood on an arrival cell (see the crossing rule in [`Self::estimate`]).
+    #[inline(always)]
+    fn push<const D: usize>(
+        &self,
+        movable: Bits,
+        avatar: Bits,
+        room: Bits,
+        arrived: Bits,
+    ) -> (Bits, Bits) {
+        let pushed = movable.and(self.go::<D>(avatar));
+        (
+            self.go::<D>(pushed).and(room),
+            self.go::<D>(pushed.and(arrived)),
+        )
     }
 
     #[inline]
@@ -238,9 +278,16 @@ impl PushBound {
         };
         let loose = andnot(boxes, frozen);
         let mut boxes_by = loose;
-        let mut filled_before = Bits::default();
+        // Cells a box could have been pushed into (arrivals, not origins), holes a box could
+        // have filled moving in each direction, and filled holes a further live box could stand
+        // on (and so be pushed across).
+        let mut arrived = Bits::default();
+        let mut filled_from = [Bits::default(); 4];
+        let mut crossing = Bits::default();
+        // The keyed avatar wins one tick after reaching a cell next to a goal.
+        let near_goal = self.dilate(goals);
         for t in 0..HORIZON {
-            if !keyed.is_empty() && !self.dilate(keyed).and(goals).is_empty() {
+            if !keyed.and(near_goal).is_empty() {
                 return Some(self.round_to_parity(t + 1, s.avatar_cell as usize, goals));
             }
             let avatar = plain.or(keyed);
@@ -251,27 +298,64 @@ impl PushBound {
             let room = andnot(andnot(box_room, occupied), andnot(mushrooms, avatar));
             // Cells the avatar may enter moving in each direction: walkable ones, and boxes
             // with room beyond them (stepping onto a box pushes it on).
-            let enter: [Bits; 4] =
-                std::array::from_fn(|d| walkable.or(occupied.and(self.step(room, OPPOSITE[d]))));
-            let grow =
-                |set: Bits| (0..4).fold(set, |out, d| out.or(self.step(set, d).and(enter[d])));
+            let enter_up = walkable.or(occupied.and(self.go::<DOWN>(room)));
+            let enter_down = walkable.or(occupied.and(self.go::<UP>(room)));
+            let enter_left = walkable.or(occupied.and(self.go::<RIGHT>(room)));
+            let enter_right = walkable.or(occupied.and(self.go::<LEFT>(room)));
+            let grow = |set: Bits| {
+                set.or(self.go::<UP>(set).and(enter_up))
+                    .or(self.go::<DOWN>(set).and(enter_down))
+                    .or(self.go::<LEFT>(set).and(enter_left))
+                    .or(self.go::<RIGHT>(set).and(enter_right))
+            };
             let next_plain = grow(plain);
             let next_keyed = if keyed.is_empty() {
                 next_plain.and(keys)
             } else {
                 grow(keyed).or(next_plain.and(keys))
             };
-            let movable = andnot(boxes_by, holes).or(filled_before);
-            let mut next_boxes = boxes_by;
-            for d in 0..4 {
-                let pushed = movable.and(self.step(avatar, d));
-                next_boxes = next_boxes.or(self.step(pushed, d).and(room));
+            let movable = andnot(boxes_by, holes).or(crossing);
+            let filled = boxes_by.and(holes);
+            let pushes = [
+                self.push::<UP>(movable, avatar, room, arrived),
+                self.push::<DOWN>(movable, avatar, room, arrived),
+                self.push::<LEFT>(movable, avatar, room, arrived),
+                self.push::<RIGHT>(movable, avatar, room, arrived),
+            ];
+            // A box pushed onto a filled hole stays alive (and may be pushed across) only if
+            // another box filled it: one that came from another side, or, when all fillers came
+            // from the cell it is pushed from, one that left that cell before this box was
+            // pushed in there (so the cell must have received a box).
+            let [f0, f1, f2, f3] = filled_from;
+            let (vertical, horizontal) = (f0.or(f1), f2.or(f3));
+            let other_side = [
+                f1.or(horizontal),
+                f0.or(horizontal),
+                f3.or(vertical),
+                f2.or(vertical),
+            ];
+            let mut targets = Bits::default();
+            let mut next_crossing = crossing;
+            for (d, &(target, beyond_arrival)) in pushes.iter().enumerate() {
+                targets = targets.or(target);
+                let into_holes = target.and(holes);
+                filled_from[d] = filled_from[d].or(into_holes);
+                let refilled = other_side[d].or(beyond_arrival);
+                next_crossing = next_crossing.or(into_holes.and(filled).and(refilled));
             }
-            if next_plain == plain && next_keyed == keyed && next_boxes == boxes_by {
+            let next_boxes = boxes_by.or(targets);
+            let next_arrived = arrived.or(targets);
+            if next_plain == plain
+                && next_keyed == keyed
+                && next_boxes == boxes_by
+                && next_arrived == arrived
+                && filled_from == [f0, f1, f2, f3]
+                && next_crossing == crossing
+            {
                 return None;
             }
-            filled_before = boxes_by.and(holes);
             (plain, keyed, boxes_by) = (next_plain, next_keyed, next_boxes);
+            (arrived, crossing) = (next_arrived, next_crossing);
         }
         None
     }
