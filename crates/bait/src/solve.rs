@@ -162,11 +162,11 @@ pub struct Plan {
 pub fn shortest(level: &Level, limits: &Limits) -> Plan {
     // The push-aware bound where the rules allow it, the walking distance otherwise.
     enum Heuristic {
-        Push(PushBound),
+        Push(Box<PushBound>),
         Walk(Guide),
     }
     let heuristic = match PushBound::new(level) {
-        Some(bound) => Heuristic::Push(bound),
+        Some(bound) => Heuristic::Push(Box::new(bound)),
         None => Heuristic::Walk(Guide::new(level)),
     };
     let out = astar_with(
