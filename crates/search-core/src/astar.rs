@@ -3,8 +3,8 @@
 //! Generic over closures in the style of the `pathfinding` crate: `successors` yields
 //! `(state, edge cost)` pairs, `heuristic` estimates the remaining cost and `success` tests
 //! for the goal. The goal test happens when a state is popped, so the returned cost is optimal
-//! for any admissible heuristic. States are stored once in an arena indexed by a fast hash map,
-//! and the open list is a binary heap of `(f, g, index)` with stale entries skipped on pop
+//! for any admissible heuristic. States are stored once, in an arena; a hash table of arena
+//! indices (8 bytes a state) finds them, and the open list is a binary heap of `(f, g, index)` with stale entries skipped on pop
 //! (no decrease-key). Memory is proportional to the states actually generated.
 //!
 //! Ties on f are broken by [`TieBreak`]; the default prefers the larger g (the deeper state),
@@ -12,13 +12,13 @@
 //! An optional `prune` hook lets the caller drop a popped state that it knows to be dominated
 //! (for example, the same cell reached earlier with more food).
 
-use crate::hash::FastMap;
+use crate::hash::FastHasher;
 use crate::outcome::{reconstruct, NO_PARENT};
 use crate::{Cost, Limits, SearchOutcome, SearchStats};
+use hashbrown::hash_table::{Entry, HashTable};
 use std::cmp::Ordering;
-use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 /// How A* orders states of equal f on its open list.
@@ -81,6 +81,21 @@ impl<C: Ord, const MODE: u8> Ord for OpenEntry<C, MODE> {
             _ => self.seq.cmp(&other.seq),
         })
     }
+}
+
+/// 32 bits of a state's hash: what the index table keeps to find and regrow itself.
+#[inline]
+fn short_hash<N: Hash>(state: &N) -> u32 {
+    let mut h = FastHasher::default();
+    state.hash(&mut h);
+    (h.finish() >> 32) as u32
+}
+
+/// A table hash from 32 stored bits (spread over 64 so that both the bucket, from the low
+/// bits, and the tag, from the high bits, vary).
+#[inline]
+fn spread(hash: u32) -> u64 {
+    u64::from(hash).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// An arena node: the state, its parent's index and the best known cost to reach it.
@@ -200,14 +215,17 @@ where
 {
     let timer = Instant::now();
     let mut stats = SearchStats::default();
-    // Arena of nodes; the map finds a state's index. Each state is stored once per structure.
+    // Arena of nodes; the table finds a state's index. States live only in the arena: the
+    // table holds (index, 32 hash bits), 8 bytes a state, so the lookups of a large search stay
+    // in cache and growing the table never rehashes a state.
     let mut nodes: Vec<Node<N, C>> = vec![Node {
         state: start.clone(),
         parent: NO_PARENT,
         g: C::ZERO,
     }];
-    let mut index: FastMap<N, u32> = FastMap::default();
-    index.insert(start.clone(), 0);
+    let mut index: HashTable<(u32, u32)> = HashTable::new();
+    let start_hash = short_hash(start);
+    index.insert_unique(spread(start_hash), (0, start_hash), |&(_, h)| spread(h));
     let mut open: BinaryHeap<OpenEntry<C, MODE>> = BinaryHeap::new();
     let mut seq = 0u32;
     open.push(OpenEntry {
@@ -244,19 +262,25 @@ where
         for (next, step) in successors(&node) {
             stats.generated += 1;
             let ng = g + step;
-            let j = match index.entry(next) {
+            let hash = short_hash(&next);
+            let found = index.entry(
+                spread(hash),
+                |&(j, h)| h == hash && nodes[j as usize].state == next,
+                |&(_, h)| spread(h),
+            );
+            let j = match found {
                 Entry::Vacant(v) => {
                     let j = nodes.len() as u32;
+                    v.insert((j, hash));
                     nodes.push(Node {
-                        state: v.key().clone(),
+                        state: next,
                         parent: i as u32,
                         g: ng,
                     });
-                    v.insert(j);
                     j
                 }
                 Entry::Occupied(o) => {
-                    let j = *o.get();
+                    let j = o.get().0;
                     let n = &mut nodes[j as usize];
                     if ng >= n.g {
                         continue;
