@@ -1,5 +1,5 @@
 //! bait benchmarks: simulator ticks per second (compiled rules and the general interpreter),
-//! state hashing, and the shortest solutions of the homework levels 0, 1, 2 and 4 (read from
+//! state hashing, and the shortest solutions of the five homework levels (read from
 //! ../shared/data when present, never copied into the repository) and the bundled levels.
 #![allow(missing_docs)]
 
@@ -68,12 +68,13 @@ fn solving(c: &mut Criterion) {
     g.sample_size(10);
     for (name, dir, files) in [
         (
-            "homework_levels_0_1_2_4",
+            "homework_levels_0_to_4",
             root.join("../shared/data/bait"),
             vec![
                 "bait_lvl0.txt",
                 "bait_lvl1.txt",
                 "bait_lvl2.txt",
+                "bait_lvl3.txt",
                 "bait_lvl4.txt",
             ],
         ),
