@@ -47,10 +47,8 @@ pub struct PushBound {
     /// The layout as bitsets: one 128-bit word when the rows between the outer wall rows fit
     /// in it (every homework level does; shifts are then two machine words), three words else.
     grid: Layout,
-    holes: Vec<(usize, u8)>,
-    keys: Vec<(usize, u8)>,
+    /// The goals' cells and alive bits (for the parity rounding).
     goals: Vec<(usize, u8)>,
-    mushrooms: Vec<(usize, u8)>,
     withkey: u8,
 }
 
@@ -216,6 +214,15 @@ struct Grid<S> {
     /// For each direction, the represented cells whose neighbour that way is not represented
     /// (the grid's edge, or an outer wall row left out): such a neighbour is solid.
     edge: [S; 4],
+    /// The cells of the sprites that can die, by byte of a state's alive bits: entry `[b][v]`
+    /// holds the cells of the sprites whose bits in byte `b` are set in `v`, so a state's live
+    /// sprites are a few table lookups instead of a walk over every hole.
+    alive_cells: Vec<[S; 256]>,
+    /// The cells of every hole, key, goal and mushroom (alive or not).
+    hole_cells: S,
+    key_cells: S,
+    goal_cells: S,
+    mushroom_cells: S,
 }
 
 /// The per-state inputs of one sweep, in the grid's numbering.
@@ -258,6 +265,39 @@ impl<S: CellSet> Grid<S> {
             }
         }
         let open = S::from_cells(open, offset);
+        let fast = level
+            .fast
+            .as_ref()
+            .expect("the push bound needs Bait's rules");
+        // Each sprite that can die sits on one cell; `cell_of[k]` is that of alive bit `k`.
+        let mut cell_of = [None; 64];
+        let mut cells_of = |at: &[Option<u8>]| {
+            let mut all = Bits::default();
+            for (c, k) in at.iter().enumerate() {
+                if let Some(k) = *k {
+                    cell_of[k as usize] = Some(c);
+                    all.set(c);
+                }
+            }
+            S::from_cells(all, offset)
+        };
+        let hole_cells = cells_of(&fast.hole_at);
+        let key_cells = cells_of(&fast.key_at);
+        let goal_cells = cells_of(&fast.goal_at);
+        let mushroom_cells = cells_of(&fast.mushroom_at);
+        let alive_cells = (0..8)
+            .map(|byte| {
+                std::array::from_fn(|v| {
+                    let mut cells = Bits::default();
+                    for bit in (0..8).filter(|bit| v >> bit & 1 == 1) {
+                        if let Some(c) = cell_of[byte * 8 + bit] {
+                            cells.set(c);
+                        }
+                    }
+                    S::from_cells(cells, offset)
+                })
+            })
+            .collect();
         Grid {
             cols,
             offset,
@@ -266,7 +306,23 @@ impl<S: CellSet> Grid<S> {
             has_right: S::from_cells(has_right, offset),
             closed: S::full().andnot(open),
             edge: edge.map(|e| S::from_cells(e, offset)),
+            alive_cells,
+            hole_cells,
+            key_cells,
+            goal_cells,
+            mushroom_cells,
         }
+    }
+
+    /// The cells of the sprites alive in `s` (by the alive bits).
+    #[inline]
+    fn alive(&self, s: &State) -> S {
+        self.alive_cells
+            .iter()
+            .enumerate()
+            .fold(S::default(), |acc, (byte, table)| {
+                acc.or(table[(s.alive >> (8 * byte)) as usize & 0xff])
+            })
     }
 
     /// The cells one step from `b` in direction `d` (0 up, 1 down, 2 left, 3 right), inside
@@ -487,10 +543,7 @@ impl PushBound {
         Some(PushBound {
             cols,
             grid,
-            holes: list(&fast.hole_at),
-            keys: list(&fast.key_at),
             goals: list(&fast.goal_at),
-            mushrooms: list(&fast.mushroom_at),
             withkey: fast.withkey,
         })
     }
@@ -535,22 +588,22 @@ impl PushBound {
         }
         let goals = Self::alive_set(s, &self.goals);
         let ticks = match &self.grid {
-            Layout::Narrow(g) => g.sweep(&self.sprites(g, s, goals)),
-            Layout::Wide(g) => g.sweep(&self.sprites(g, s, goals)),
+            Layout::Narrow(g) => g.sweep(&self.sprites(g, s)),
+            Layout::Wide(g) => g.sweep(&self.sprites(g, s)),
         }?;
         Some(self.round_to_parity(ticks + 1, s.avatar_cell as usize, goals))
     }
 
     /// The sweep's inputs for state `s` in `grid`'s numbering.
     #[inline]
-    fn sprites<S: CellSet>(&self, grid: &Grid<S>, s: &State, goals: Bits) -> Sprites<S> {
-        let set = |b: Bits| S::from_cells(b, grid.offset);
+    fn sprites<S: CellSet>(&self, grid: &Grid<S>, s: &State) -> Sprites<S> {
+        let alive = grid.alive(s);
         Sprites {
-            boxes: set(s.movers[0]),
-            holes: set(Self::alive_set(s, &self.holes)),
-            keys: set(Self::alive_set(s, &self.keys)),
-            goals: set(goals),
-            mushrooms: set(Self::alive_set(s, &self.mushrooms)),
+            boxes: S::from_cells(s.movers[0], grid.offset),
+            holes: alive.and(grid.hole_cells),
+            keys: alive.and(grid.key_cells),
+            goals: alive.and(grid.goal_cells),
+            mushrooms: alive.and(grid.mushroom_cells),
             avatar: s.avatar_cell as usize - grid.offset,
             has_key: s.avatar_type == self.withkey,
         }
