@@ -285,17 +285,25 @@ impl<S: CellSet> Grid<S> {
         let key_cells = cells_of(&fast.key_at);
         let goal_cells = cells_of(&fast.goal_at);
         let mushroom_cells = cells_of(&fast.mushroom_at);
-        let alive_cells = (0..8)
+        // Only the bytes that hold some sprite's bit; each entry adds one sprite to an
+        // earlier entry.
+        let bytes = cell_of
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |k| k / 8 + 1);
+        let alive_cells = (0..bytes)
             .map(|byte| {
-                std::array::from_fn(|v| {
-                    let mut cells = Bits::default();
-                    for bit in (0..8).filter(|bit| v >> bit & 1 == 1) {
-                        if let Some(c) = cell_of[byte * 8 + bit] {
-                            cells.set(c);
-                        }
-                    }
-                    S::from_cells(cells, offset)
-                })
+                let mut table = [S::default(); 256];
+                for v in 1..256usize {
+                    let bit = v.trailing_zeros() as usize;
+                    let one = cell_of[byte * 8 + bit].map_or(S::default(), |c| {
+                        let mut cell = Bits::default();
+                        cell.set(c);
+                        S::from_cells(cell, offset)
+                    });
+                    table[v] = table[v & (v - 1)].or(one);
+                }
+                table
             })
             .collect();
         Grid {
