@@ -43,12 +43,9 @@ const HORIZON: u32 = crate::sim::MAX_TIMESTEPS;
 /// The push-aware bound of one level.
 #[derive(Debug, Clone)]
 pub struct PushBound {
-    cols: usize,
     /// The layout as bitsets: one 128-bit word when the rows between the outer wall rows fit
     /// in it (every homework level does; shifts are then two machine words), three words else.
     grid: Layout,
-    /// The goals' cells and alive bits (for the parity rounding).
-    goals: Vec<(usize, u8)>,
     withkey: u8,
 }
 
@@ -218,6 +215,9 @@ struct Grid<S> {
     /// holds the cells of the sprites whose bits in byte `b` are set in `v`, so a state's live
     /// sprites are a few table lookups instead of a walk over every hole.
     alive_cells: Vec<[S; 256]>,
+    /// Cells whose row + column is even (in the level's numbering shifted by whole rows, so
+    /// two cells' parities differ exactly when they do in the level).
+    even: S,
     /// The cells of every hole, key, goal and mushroom (alive or not).
     hole_cells: S,
     key_cells: S,
@@ -238,14 +238,23 @@ struct Sprites<S> {
 
 impl<S: CellSet> Grid<S> {
     /// The layout of `level` for cells `offset .. offset + span` (walls given by `walls`).
-    fn new(level: &Level, walls: Bits, offset: usize, span: usize) -> Grid<S> {
+    fn new(level: &Level, offset: usize, span: usize) -> Grid<S> {
         let cols = level.cols;
+        let fast = level
+            .fast
+            .as_ref()
+            .expect("the push bound needs Bait's rules");
+        let walls = fast.walls;
+        let mut even = Bits::default();
         let mut open = Bits::default();
         let (mut has_left, mut has_right) = (Bits::default(), Bits::default());
         let mut edge = [Bits::default(); 4];
         for c in offset..offset + span {
             if !walls.has(c) {
                 open.set(c);
+            }
+            if (c / cols + c % cols).is_multiple_of(2) {
+                even.set(c);
             }
             if c % cols > 0 {
                 has_left.set(c);
@@ -265,10 +274,6 @@ impl<S: CellSet> Grid<S> {
             }
         }
         let open = S::from_cells(open, offset);
-        let fast = level
-            .fast
-            .as_ref()
-            .expect("the push bound needs Bait's rules");
         // Each sprite that can die sits on one cell; `cell_of[k]` is that of alive bit `k`.
         let mut cell_of = [None; 64];
         let mut cells_of = |at: &[Option<u8>]| {
@@ -314,6 +319,7 @@ impl<S: CellSet> Grid<S> {
             has_right: S::from_cells(has_right, offset),
             closed: S::full().andnot(open),
             edge: edge.map(|e| S::from_cells(e, offset)),
+            even: S::from_cells(even, offset),
             alive_cells,
             hole_cells,
             key_cells,
@@ -388,6 +394,28 @@ impl<S: CellSet> Grid<S> {
             }
             frozen = next;
         }
+    }
+
+    /// `bound` raised by one when no plan of that length can end on a goal. Under Bait's rules
+    /// an action either changes nothing (a blocked step, an undone push, a wait), and then a
+    /// shortest plan never contains it, or moves the avatar by exactly one cell, flipping the
+    /// parity of its row + column; a win ends with the avatar on a goal. So every shortest win
+    /// from the avatar's cell has the parity of its distance to the goal it ends on; when all
+    /// goals left share one parity, so does every shortest win.
+    fn round_to_parity(&self, bound: u32, sp: &Sprites<S>) -> u32 {
+        let (even_goals, odd_goals) = (sp.goals.and(self.even), sp.goals.andnot(self.even));
+        if even_goals.is_empty() == odd_goals.is_empty() {
+            return bound; // no goal left, or goals of both parities
+        }
+        let avatar_even = !unit::<S>().shl(sp.avatar).and(self.even).is_empty();
+        let needed = u32::from(avatar_even == even_goals.is_empty());
+        bound + ((bound & 1) ^ needed)
+    }
+
+    /// The bound for the state described by `sp`: one tick after the sweep's first tick next to
+    /// a goal, rounded to the parity of every shortest win.
+    fn bound(&self, sp: &Sprites<S>) -> Option<u32> {
+        Some(self.round_to_parity(self.sweep(sp)? + 1, sp))
     }
 
     /// The first tick at which the keyed avatar could step onto a goal, or `None` when it never
@@ -538,52 +566,14 @@ impl PushBound {
         let bottom = usize::from(rows > 2 && wall_row(rows - 1));
         let span = cells - (top + bottom) * cols;
         let grid = if span <= 128 && !wide {
-            Layout::Narrow(Grid::new(level, fast.walls, top * cols, span))
+            Layout::Narrow(Grid::new(level, top * cols, span))
         } else {
-            Layout::Wide(Grid::new(level, fast.walls, 0, cells))
-        };
-        let list = |at: &[Option<u8>]| -> Vec<(usize, u8)> {
-            at.iter()
-                .enumerate()
-                .filter_map(|(c, k)| k.map(|k| (c, k)))
-                .collect()
+            Layout::Wide(Grid::new(level, 0, cells))
         };
         Some(PushBound {
-            cols,
             grid,
-            goals: list(&fast.goal_at),
             withkey: fast.withkey,
         })
-    }
-
-    fn alive_set(s: &State, list: &[(usize, u8)]) -> Bits {
-        let mut out = Bits::default();
-        for &(c, k) in list {
-            if s.alive >> k & 1 == 1 {
-                out.set(c);
-            }
-        }
-        out
-    }
-
-    /// `bound` raised by one when no plan of that length can end on a goal. Under Bait's rules
-    /// an action either changes nothing (a blocked step, an undone push, a wait), and then a
-    /// shortest plan never contains it, or moves the avatar by exactly one cell, flipping the
-    /// parity of its row + column; a win ends with the avatar on a goal. So every shortest win
-    /// from the avatar's cell has the parity of its distance to the goal it ends on; when all
-    /// goals left share one parity, so does every shortest win.
-    fn round_to_parity(&self, bound: u32, avatar: usize, goals: Bits) -> u32 {
-        let parity = |c: usize| ((c / self.cols + c % self.cols) & 1) as u32;
-        let mut cells = goals.iter();
-        let Some(first) = cells.next() else {
-            return bound;
-        };
-        let goal_parity = parity(first);
-        if cells.any(|c| parity(c) != goal_parity) {
-            return bound;
-        }
-        let needed = goal_parity ^ parity(avatar);
-        bound + ((bound & 1) ^ needed)
     }
 
     /// A lower bound on the actions needed to win from `s`, or `None` when `s` cannot be won.
@@ -594,12 +584,10 @@ impl PushBound {
             Outcome::Playing if !s.avatar_alive => return None,
             Outcome::Playing => {}
         }
-        let goals = Self::alive_set(s, &self.goals);
-        let ticks = match &self.grid {
-            Layout::Narrow(g) => g.sweep(&self.sprites(g, s)),
-            Layout::Wide(g) => g.sweep(&self.sprites(g, s)),
-        }?;
-        Some(self.round_to_parity(ticks + 1, s.avatar_cell as usize, goals))
+        match &self.grid {
+            Layout::Narrow(g) => g.bound(&self.sprites(g, s)),
+            Layout::Wide(g) => g.bound(&self.sprites(g, s)),
+        }
     }
 
     /// The sweep's inputs for state `s` in `grid`'s numbering.

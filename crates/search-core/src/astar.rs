@@ -4,8 +4,9 @@
 //! `(state, edge cost)` pairs, `heuristic` estimates the remaining cost and `success` tests
 //! for the goal. The goal test happens when a state is popped, so the returned cost is optimal
 //! for any admissible heuristic. States are stored once, in an arena; a hash table of arena
-//! indices (8 bytes a state) finds them, and the open list is a binary heap of `(f, g, index)` with stale entries skipped on pop
-//! (no decrease-key). Memory is proportional to the states actually generated.
+//! indices (8 bytes a state) finds them, and the open list is a binary heap of `(f, g, index)`
+//! with stale entries skipped on pop (no decrease-key). Memory is proportional to the states
+//! actually generated.
 //!
 //! Ties on f are broken by [`TieBreak`]; the default prefers the larger g (the deeper state),
 //! which on open grids walks straight to the goal instead of widening a whole band of equal f.
