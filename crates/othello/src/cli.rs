@@ -58,12 +58,14 @@ enum Command {
         #[arg(long, value_enum, default_value_t = crate::deciders::MoveOrder::Course)]
         order: crate::deciders::MoveOrder,
     },
-    /// A match between two deciders (minimax:D, alphabeta:D, random), each with a heuristic:
-    /// pairs of games from seeded random openings, colours swapped, in parallel.
+    /// A match between two deciders (minimax:D, alphabeta:D, mtdf:D, id:MS, mcts:MS, random),
+    /// each with a heuristic: pairs of games from seeded random openings, colours swapped, in
+    /// parallel.
     Match {
-        /// Decider A.
+        /// Decider A: minimax:D, alphabeta:D, mtdf:D (D plies deep), id:MS (iterative
+        /// deepening for MS milliseconds a move), mcts:MS or random.
         a: String,
-        /// Decider B.
+        /// Decider B, in the same form as A.
         b: String,
         /// Games (rounded up to an even number).
         #[arg(long, default_value_t = 100)]
@@ -89,7 +91,7 @@ enum Command {
     },
     /// Play against a decider in the terminal (moves typed like d3).
     Play {
-        /// The computer's decider.
+        /// The computer's decider: minimax:D, alphabeta:D, mtdf:D, id:MS, mcts:MS or random.
         #[arg(default_value = "alphabeta:4")]
         decider: String,
         /// Play white (the computer opens).
