@@ -145,9 +145,14 @@ enum Command {
         #[arg(long)]
         check: bool,
         /// Transposition table size in MiB (default: sized to the largest position, 16 MiB
-        /// at 20 empties, four times more per two more empties, from 4 up to 256 MiB).
+        /// at 20 empties, four times more per two more empties, from 4 up to 256 MiB), per
+        /// job.
         #[arg(long)]
         hash_mb: Option<usize>,
+        /// Lines of a file solved at once, each by its own thread with its own table (results
+        /// still print in file order). One by default, so that each line's time is its own.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
     },
 }
 
@@ -377,6 +382,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             input,
             check,
             hash_mb,
+            jobs,
         } => {
             let lines: Vec<(String, String)> = if std::path::Path::new(&input).is_file() {
                 batch::read_text(std::path::Path::new(&input))?
@@ -388,53 +394,127 @@ fn dispatch(cli: Cli) -> Result<i32> {
             } else {
                 vec![("argument".into(), input.clone())]
             };
-            let positions = lines
+            // A line that does not parse is reported and counted; the others are still solved.
+            let positions: Vec<(String, String, Result<Position, String>)> = lines
                 .into_iter()
                 .map(|(where_, line)| {
-                    let p: Position = line.parse().map_err(|e| anyhow!("{where_}: {e}"))?;
-                    Ok((where_, line, p))
+                    let p = line.parse::<Position>();
+                    (where_, line, p)
                 })
-                .collect::<Result<Vec<_>>>()?;
-            let most_empties = positions.iter().map(|(_, _, p)| p.empties()).max();
+                .collect();
+            let most_empties = positions
+                .iter()
+                .filter_map(|(_, _, p)| p.as_ref().ok().map(Position::empties))
+                .max();
             let hash_mb = hash_mb
                 .unwrap_or_else(|| crate::endgame::table_megabytes(most_empties.unwrap_or(0)));
-            let mut searcher: Searcher<Endgame> = Searcher::new(hash_mb);
+            let jobs = jobs.clamp(1, positions.len().max(1));
             let (mut ok, mut bad) = (0, 0);
-            for (where_, line, p) in positions {
-                let t = Instant::now();
-                let s = solve(&p, &mut searcher);
-                let secs = t.elapsed().as_secs_f64();
-                let best = s.best.map_or("-".into(), |m| m.to_string().to_uppercase());
-                let listed = line
-                    .split(';')
-                    .nth(1)
-                    .and_then(|f| f.split(':').nth(1))
-                    .and_then(|v| v.trim().parse::<i32>().ok());
-                let verdict = match (check, listed) {
-                    (true, Some(l)) if l == s.score => {
-                        ok += 1;
-                        " ok".to_string()
+            let mut report = |r: SolveLine| match r {
+                SolveLine::Solved { text, verdict } => {
+                    match verdict {
+                        Some(true) => ok += 1,
+                        Some(false) => bad += 1,
+                        None => {}
                     }
-                    (true, Some(l)) => {
-                        bad += 1;
-                        format!(" FAIL (listed {l:+})")
+                    println!("{text}");
+                }
+                SolveLine::Unreadable(message) => {
+                    bad += 1;
+                    eprintln!("error: {message}");
+                }
+            };
+            if jobs == 1 {
+                let mut searcher: Searcher<Endgame> = Searcher::new(hash_mb);
+                for (where_, line, p) in &positions {
+                    report(solve_line(where_, line, p, check, &mut searcher));
+                }
+            } else {
+                // Each worker takes the next unsolved line and has its own table; results are
+                // printed in input order as soon as all earlier lines are done.
+                let next = std::sync::atomic::AtomicUsize::new(0);
+                let (tx, rx) = std::sync::mpsc::channel();
+                std::thread::scope(|scope| {
+                    for _ in 0..jobs {
+                        let (tx, next, positions) = (tx.clone(), &next, &positions);
+                        scope.spawn(move || {
+                            let mut searcher: Searcher<Endgame> = Searcher::new(hash_mb);
+                            loop {
+                                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                let Some((where_, line, p)) = positions.get(i) else {
+                                    break;
+                                };
+                                let r = solve_line(where_, line, p, check, &mut searcher);
+                                if tx.send((i, r)).is_err() {
+                                    break;
+                                }
+                            }
+                        });
                     }
-                    _ => String::new(),
-                };
-                println!(
-                    "{where_}: {} empties, best {best} score {:+}{verdict} ({:.3} s, {} nodes, {:.1} M nodes/s)",
-                    p.empties(),
-                    s.score,
-                    secs,
-                    s.nodes,
-                    s.nodes as f64 / secs.max(1e-9) / 1e6
-                );
+                    drop(tx);
+                    let mut done: Vec<Option<SolveLine>> =
+                        (0..positions.len()).map(|_| None).collect();
+                    let mut printed = 0;
+                    for (i, r) in rx {
+                        done[i] = Some(r);
+                        while let Some(r) = done.get_mut(printed).and_then(Option::take) {
+                            report(r);
+                            printed += 1;
+                        }
+                    }
+                });
             }
             if check {
                 println!("{ok} passed, {bad} failed");
             }
             Ok(i32::from(bad > 0))
         }
+    }
+}
+
+/// The outcome of one line of `solve`.
+enum SolveLine {
+    /// The report line, and with `--check` whether the score matched the listed one.
+    Solved { text: String, verdict: Option<bool> },
+    /// The line is not a position: the message names the file and line.
+    Unreadable(String),
+}
+
+/// Solves one OBF line (already parsed into `p`) and words the report.
+fn solve_line(
+    where_: &str,
+    line: &str,
+    p: &Result<Position, String>,
+    check: bool,
+    searcher: &mut Searcher<Endgame>,
+) -> SolveLine {
+    let p = match p {
+        Ok(p) => p,
+        Err(e) => return SolveLine::Unreadable(format!("{where_}: {e}")),
+    };
+    let t = Instant::now();
+    let s = solve(p, searcher);
+    let secs = t.elapsed().as_secs_f64();
+    let best = s.best.map_or("-".into(), |m| m.to_string().to_uppercase());
+    let listed = line
+        .split(';')
+        .nth(1)
+        .and_then(|f| f.split(':').nth(1))
+        .and_then(|v| v.trim().parse::<i32>().ok());
+    let (verdict, note) = match (check, listed) {
+        (true, Some(l)) if l == s.score => (Some(true), " ok".to_string()),
+        (true, Some(l)) => (Some(false), format!(" FAIL (listed {l:+})")),
+        _ => (None, String::new()),
+    };
+    SolveLine::Solved {
+        text: format!(
+            "{where_}: {} empties, best {best} score {:+}{note} ({secs:.3} s, {} nodes, {:.1} M nodes/s)",
+            p.empties(),
+            s.score,
+            s.nodes,
+            s.nodes as f64 / secs.max(1e-9) / 1e6
+        ),
+        verdict,
     }
 }
 
