@@ -1,8 +1,8 @@
 # othello: perft from the start against perft.tsv (depths up to 11), and the exact scores of
 # every FFO position in ffo-index.tsv. #1..#48 (14..26 empties, about 150 s in all) must be
 # solved within OTHELLO_FFO_CAP seconds each (default 120). #49..#59 (26..34 empties) take the
-# solver from about half a minute (#49, #51, #52) to a quarter of an hour (#54) and longer (#55
-# and #59 did not finish in 15 minutes), so each gets at most
+# solver from about half a minute (#49, #51, #52) through 1.5 to 6 minutes (#50, #53, #56,
+# #59) to a quarter of an hour (#54) and longer (README, results table), so each gets at most
 # OTHELLO_FFO_LONG_CAP seconds (default 40) out of a budget of OTHELLO_FFO_LONG_BUDGET seconds
 # for all of them (default 240, to keep CI short; raise both to a few thousand for the full
 # run), and at least OTHELLO_FFO_LONG_MIN seconds (default 2) once the budget is spent. A wrong
