@@ -391,6 +391,10 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     .filter(|(_, l)| !l.trim().is_empty())
                     .map(|(i, l)| (format!("{input}:{}", i + 1), l.to_string()))
                     .collect()
+            } else if let Err(e) = input.parse::<Position>() {
+                return Err(anyhow!(
+                    "`{input}` is neither a file nor a position in OBF form: {e}"
+                ));
             } else {
                 vec![("argument".into(), input.clone())]
             };

@@ -121,3 +121,14 @@ fn solve_flags_a_wrong_listed_score() {
     assert!(stdout.contains("0 passed, 1 failed"), "{stdout}");
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn solve_names_an_argument_that_is_neither_a_file_nor_a_position() {
+    let out = bin().args(["solve", "no-such-file.obf"]).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("`no-such-file.obf` is neither a file nor a position"),
+        "{stderr}"
+    );
+}
