@@ -88,6 +88,11 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Write the search tree of every turn a fixed-depth decider plays (minimax:D,
+        /// alphabeta:D, mtdf:D) to DIR/gameN/turnK.dot (and .svg when small); games 1, 3, 5, ...
+        /// have A as black.
+        #[arg(long, value_name = "DIR")]
+        trace: Option<std::path::PathBuf>,
     },
     /// Play against a decider in the terminal (moves typed like d3).
     Play {
@@ -295,6 +300,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             jobs,
             order,
             json,
+            trace,
         } => {
             use crate::matchplay::{run, Player};
             let pa = Player {
@@ -309,7 +315,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             };
             let jobs = jobs.unwrap_or_else(batch::cores);
             let bar = batch::progress_bar(games.div_ceil(2) as u64 * 2, "games", json);
-            let r = run(pa, pb, games, seed, jobs, || bar.inc(1));
+            let r = run(pa, pb, games, seed, jobs, trace.as_deref(), || bar.inc(1))?;
             bar.finish_and_clear();
             if json {
                 println!("{}", serde_json::to_string_pretty(&r)?);

@@ -6,8 +6,10 @@
 use crate::course::{status, Status};
 use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use crate::position::{Color, Move, Position};
+use crate::trace::trace_turn;
 use rand::{Rng, SeedableRng};
 use search_core::SmallRng;
+use std::path::Path;
 
 /// One side of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,8 +54,15 @@ fn random_opening(rng: &mut SmallRng, plies: usize) -> Position {
     p
 }
 
-/// Plays one game from `start`; returns the final disc difference for black.
-pub fn play_game(start: Position, black: Player, white: Player, rng: &mut SmallRng) -> i32 {
+/// Plays one game from `start`; returns the final disc difference for black. With `trace`,
+/// each turn of a fixed-depth decider also writes its search tree there (`turnN.dot`/`.svg`).
+pub fn play_game(
+    start: Position,
+    black: Player,
+    white: Player,
+    rng: &mut SmallRng,
+    trace: Option<&Path>,
+) -> anyhow::Result<i32> {
     let mut p = start;
     while status(&p) == Status::Ongoing {
         let who = if p.side == Color::Black { black } else { white };
@@ -62,6 +71,11 @@ pub fn play_game(start: Position, black: Player, white: Player, rng: &mut SmallR
         } else {
             decide(&p, who.decider, who.heuristic, who.order, rng)
         };
+        if let (Some(dir), Move::Square(_)) = (trace, mv) {
+            if let Some(written) = trace_turn(dir, &p, who.decider, who.heuristic, who.order) {
+                written?;
+            }
+        }
         p = p.play(mv);
     }
     let (b, w) = if p.side == Color::Black {
@@ -69,19 +83,22 @@ pub fn play_game(start: Position, black: Player, white: Player, rng: &mut SmallR
     } else {
         (p.opp, p.me)
     };
-    b.count_ones() as i32 - w.count_ones() as i32
+    Ok(b.count_ones() as i32 - w.count_ones() as i32)
 }
 
 /// Plays `games` games (rounded up to pairs) between A and B with `jobs` threads; `on_game` is
-/// called after each game (for a progress bar).
+/// called after each game (for a progress bar). With `trace`, game N's search trees go to
+/// `trace/gameN/` (games 1, 3, 5, ... have A as black); a tree that cannot be written ends
+/// the match with that error.
 pub fn run(
     a: Player,
     b: Player,
     games: usize,
     seed: u64,
     jobs: usize,
+    trace: Option<&Path>,
     on_game: impl Fn() + Sync,
-) -> MatchReport {
+) -> anyhow::Result<MatchReport> {
     let pairs = games.div_ceil(2);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::with_capacity(2 * pairs));
@@ -95,25 +112,31 @@ pub fn run(
                 let mut rng =
                     SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
                 let start = random_opening(&mut rng, 4);
-                let d1 = play_game(start, a, b, &mut rng);
-                on_game();
-                let d2 = -play_game(start, b, a, &mut rng);
-                on_game();
-                results
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .extend([d1, d2]);
+                let dir = |game: usize| trace.map(|t| t.join(format!("game{game}")));
+                let pair = (|| {
+                    let d1 = play_game(start, a, b, &mut rng, dir(2 * k + 1).as_deref())?;
+                    on_game();
+                    let d2 = -play_game(start, b, a, &mut rng, dir(2 * k + 2).as_deref())?;
+                    on_game();
+                    Ok([d1, d2])
+                })();
+                results.lock().unwrap_or_else(|e| e.into_inner()).push(pair);
             });
         }
     });
-    let diffs = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let pairs: anyhow::Result<Vec<[i32; 2]>> = results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .collect();
+    let diffs: Vec<i32> = pairs?.into_iter().flatten().collect();
     let n = diffs.len().max(1);
     let wins = diffs.iter().filter(|&&d| d > 0).count();
     let draws = diffs.iter().filter(|&&d| d == 0).count();
     let losses = diffs.len() - wins - draws;
     let rate = (wins as f64 + draws as f64 / 2.0) / n as f64;
     let half = 1.96 * (rate * (1.0 - rate) / n as f64).sqrt();
-    MatchReport {
+    Ok(MatchReport {
         games: diffs.len(),
         wins,
         draws,
@@ -121,5 +144,5 @@ pub fn run(
         mean_disc_difference: diffs.iter().map(|&d| d as f64).sum::<f64>() / n as f64,
         score_rate: rate,
         ci95: ((rate - half).max(0.0), (rate + half).min(1.0)),
-    }
+    })
 }

@@ -3,9 +3,9 @@
 //! longest time per move of minimax and alpha-beta over self-play games, as Markdown).
 
 use crate::course::{actions, status, Status};
-use crate::deciders::{decide, Algorithm, Decider, HeuristicKind, MoveOrder};
+use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use crate::position::{Color, Move, Position};
-use crate::trace::{trace_search, write_trace};
+use crate::trace::trace_turn;
 use rand::SeedableRng;
 use search_core::SmallRng;
 use std::io::{BufRead, Write};
@@ -117,15 +117,8 @@ pub fn human_game(
             let m = decide(&p, decider, heuristic, order, &mut rng);
             writeln!(out, "computer plays {m}")?;
             if let Some(dir) = &computer.trace {
-                let search = match decider {
-                    Decider::Minimax(d) => Some((Algorithm::Minimax, d)),
-                    Decider::AlphaBeta(d) => Some((Algorithm::Alphabeta, d)),
-                    Decider::Mtdf(d) => Some((Algorithm::Mtdf, d)),
-                    _ => None,
-                };
-                if let Some((algo, depth)) = search {
-                    let traced = trace_search(&p, depth, algo, order, heuristic);
-                    writeln!(out, "{}", write_trace(dir, &p, &traced)?)?;
+                if let Some(written) = trace_turn(dir, &p, decider, heuristic, order) {
+                    writeln!(out, "{}", written?)?;
                 }
             }
             m

@@ -6,7 +6,7 @@
 //! a pruning search never looked at counted as cut-offs.
 
 use crate::course::actions;
-use crate::deciders::{mtdf_search, Algorithm, CourseGame, HeuristicKind, MoveOrder};
+use crate::deciders::{mtdf_search, Algorithm, CourseGame, Decider, HeuristicKind, MoveOrder};
 use crate::position::{Move, Position};
 use search_core::{Game, Score, INF};
 use std::cell::RefCell;
@@ -493,4 +493,24 @@ pub fn write_trace(dir: &Path, p: &Position, traced: &Trace) -> anyhow::Result<S
             format!(" (more than {SVG_MAX_NODES} nodes: install graphviz for SVG)")
         }
     ))
+}
+
+/// Traces the turn a fixed-depth decider (`minimax:D`, `alphabeta:D`, `mtdf:D`) plays from
+/// `p` into `dir` (see [`write_trace`]); `None` for the deciders without a fixed-depth tree
+/// (`id:MS`, `mcts:MS`, `random`). `play --trace` and `match --trace` both call it.
+pub fn trace_turn(
+    dir: &Path,
+    p: &Position,
+    decider: Decider,
+    heuristic: HeuristicKind,
+    order: MoveOrder,
+) -> Option<anyhow::Result<String>> {
+    let (algo, depth) = match decider {
+        Decider::Minimax(d) => (Algorithm::Minimax, d),
+        Decider::AlphaBeta(d) => (Algorithm::Alphabeta, d),
+        Decider::Mtdf(d) => (Algorithm::Mtdf, d),
+        Decider::Id(_) | Decider::Mcts(_) | Decider::Random => return None,
+    };
+    let traced = trace_search(p, depth, algo, order, heuristic);
+    Some(write_trace(dir, p, &traced))
 }

@@ -132,3 +132,40 @@ fn solve_names_an_argument_that_is_neither_a_file_nor_a_position() {
         "{stderr}"
     );
 }
+
+#[test]
+fn match_traces_every_turn_of_a_fixed_depth_decider() {
+    let dir = std::env::temp_dir().join(format!("othello-cli-match-trace-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = bin()
+        .args([
+            "match",
+            "alphabeta:1",
+            "random",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+        ])
+        .arg("--trace")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for game in ["game1", "game2"] {
+        let trees: Vec<String> = std::fs::read_dir(dir.join(game))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "dot"))
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect();
+        // A moves about half the time after the four opening plies; random leaves no tree.
+        assert!(trees.len() >= 10, "{game}: {} trees", trees.len());
+        assert!(trees.iter().all(|t| t.contains("alpha-beta depth 1")));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
