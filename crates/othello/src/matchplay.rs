@@ -86,6 +86,24 @@ pub fn play_game(
     Ok(b.count_ones() as i32 - w.count_ones() as i32)
 }
 
+/// Pair `k` of a match: A as black, then B as black, from the same random opening; returns the
+/// disc differences for A. Its games are numbered 2k+1 and 2k+2 (their trace folders).
+fn play_pair(
+    k: usize,
+    [a, b]: [Player; 2],
+    rng: &mut SmallRng,
+    trace: Option<&Path>,
+    on_game: &impl Fn(),
+) -> anyhow::Result<[i32; 2]> {
+    let start = random_opening(rng, 4);
+    let dir = |game: usize| trace.map(|t| t.join(format!("game{game}")));
+    let d1 = play_game(start, a, b, rng, dir(2 * k + 1).as_deref())?;
+    on_game();
+    let d2 = -play_game(start, b, a, rng, dir(2 * k + 2).as_deref())?;
+    on_game();
+    Ok([d1, d2])
+}
+
 /// Plays `games` games (rounded up to pairs) between A and B with `jobs` threads; `on_game` is
 /// called after each game (for a progress bar). With `trace`, game N's search trees go to
 /// `trace/gameN/` (games 1, 3, 5, ... have A as black); a tree that cannot be written ends
@@ -111,15 +129,7 @@ pub fn run(
                 }
                 let mut rng =
                     SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                let start = random_opening(&mut rng, 4);
-                let dir = |game: usize| trace.map(|t| t.join(format!("game{game}")));
-                let pair = (|| {
-                    let d1 = play_game(start, a, b, &mut rng, dir(2 * k + 1).as_deref())?;
-                    on_game();
-                    let d2 = -play_game(start, b, a, &mut rng, dir(2 * k + 2).as_deref())?;
-                    on_game();
-                    Ok([d1, d2])
-                })();
+                let pair = play_pair(k, [a, b], &mut rng, trace, &on_game);
                 results.lock().unwrap_or_else(|e| e.into_inner()).push(pair);
             });
         }
