@@ -85,6 +85,7 @@ fn agents_run_and_are_reproducible() {
             "{agent}"
         );
     }
+    std::fs::remove_dir_all(d).unwrap();
 }
 
 /// A reader that goes away (`bait … | grep -q win`) ends the program quietly, as it ends `cat`,
