@@ -390,35 +390,27 @@ fn dispatch(cli: Cli) -> Result<i32> {
             hash_mb,
             jobs,
         } => {
-            let lines: Vec<(String, String)> = if std::path::Path::new(&input).is_file() {
-                batch::read_text(std::path::Path::new(&input))?
-                    .lines()
-                    .enumerate()
-                    .filter(|(_, l)| !l.trim().is_empty())
-                    .map(|(i, l)| (format!("{input}:{}", i + 1), l.to_string()))
-                    .collect()
-            } else if let Err(e) = input.parse::<Position>() {
-                return Err(anyhow!(
-                    "`{input}` is neither a file nor a position in OBF form: {e}"
-                ));
-            } else {
-                vec![("argument".into(), input.clone())]
-            };
             // A line that does not parse is reported and counted; the others are still solved.
-            let positions: Vec<(String, String, Result<Position, String>)> = lines
-                .into_iter()
-                .map(|(where_, line)| {
-                    let p = line.parse::<Position>();
-                    (where_, line, p)
-                })
-                .collect();
+            let positions: Vec<(String, String, Result<Position, String>)> =
+                if std::path::Path::new(&input).is_file() {
+                    batch::read_text(std::path::Path::new(&input))?
+                        .lines()
+                        .enumerate()
+                        .filter(|(_, l)| !l.trim().is_empty())
+                        .map(|(i, l)| (format!("{input}:{}", i + 1), l.to_string(), l.parse()))
+                        .collect()
+                } else {
+                    let p = input.parse().map_err(|e| {
+                        anyhow!("`{input}` is neither a file nor a position in OBF form: {e}")
+                    })?;
+                    vec![("argument".into(), input.clone(), Ok(p))]
+                };
             let most_empties = positions
                 .iter()
                 .filter_map(|(_, _, p)| p.as_ref().ok().map(Position::empties))
                 .max();
             let hash_mb = hash_mb
                 .unwrap_or_else(|| crate::endgame::table_megabytes(most_empties.unwrap_or(0)));
-            let jobs = jobs.clamp(1, positions.len().max(1));
             let (mut ok, mut bad) = (0, 0);
             let mut report = |r: SolveLine| match r {
                 SolveLine::Solved { text, verdict } => {
@@ -434,46 +426,38 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     eprintln!("error: {message}");
                 }
             };
-            if jobs == 1 {
-                let mut searcher: Searcher<Endgame> = Searcher::new(hash_mb);
-                for (where_, line, p) in &positions {
-                    report(solve_line(where_, line, p, check, &mut searcher));
-                }
-            } else {
-                // Each worker takes the next unsolved line and has its own table; results are
-                // printed in input order as soon as all earlier lines are done.
-                let next = std::sync::atomic::AtomicUsize::new(0);
-                let (tx, rx) = std::sync::mpsc::channel();
-                std::thread::scope(|scope| {
-                    for _ in 0..jobs {
-                        let (tx, next, positions) = (tx.clone(), &next, &positions);
-                        scope.spawn(move || {
-                            let mut searcher: Searcher<Endgame> = Searcher::new(hash_mb);
-                            loop {
-                                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                                let Some((where_, line, p)) = positions.get(i) else {
-                                    break;
-                                };
-                                let r = solve_line(where_, line, p, check, &mut searcher);
-                                if tx.send((i, r)).is_err() {
-                                    break;
-                                }
+            // Each worker takes the next unsolved line and has its own table; results are
+            // printed in input order as soon as all earlier lines are done.
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::scope(|scope| {
+                for _ in 0..jobs.clamp(1, positions.len().max(1)) {
+                    let (tx, next, positions) = (tx.clone(), &next, &positions);
+                    scope.spawn(move || {
+                        let mut searcher: Searcher<Endgame> = Searcher::new(hash_mb);
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some((where_, line, p)) = positions.get(i) else {
+                                break;
+                            };
+                            let r = solve_line(where_, line, p, check, &mut searcher);
+                            if tx.send((i, r)).is_err() {
+                                break;
                             }
-                        });
-                    }
-                    drop(tx);
-                    let mut done: Vec<Option<SolveLine>> =
-                        (0..positions.len()).map(|_| None).collect();
-                    let mut printed = 0;
-                    for (i, r) in rx {
-                        done[i] = Some(r);
-                        while let Some(r) = done.get_mut(printed).and_then(Option::take) {
-                            report(r);
-                            printed += 1;
                         }
+                    });
+                }
+                drop(tx);
+                let mut done: Vec<Option<SolveLine>> = (0..positions.len()).map(|_| None).collect();
+                let mut printed = 0;
+                for (i, r) in rx {
+                    done[i] = Some(r);
+                    while let Some(r) = done.get_mut(printed).and_then(Option::take) {
+                        report(r);
+                        printed += 1;
                     }
-                });
-            }
+                }
+            });
             if check {
                 println!("{ok} passed, {bad} failed");
             }
