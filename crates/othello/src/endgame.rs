@@ -546,6 +546,7 @@ pub fn solve(p: &Position, searcher: &mut Searcher<Endgame>) -> Solution {
         history: false,
         // A node with `e` empties sits `empties - e` plies (passes aside) below the root.
         etc_min_depth: Some((p.empties() + ETC_MIN_EMPTIES + 2) as i32),
+        ..SearchOptions::default()
     };
     searcher.reset_stats();
     // Ordering pre-search: iterative deepening to `empties - PRESEARCH_GAP` plies, cut off by

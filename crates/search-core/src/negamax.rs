@@ -32,6 +32,10 @@ pub struct SearchOptions {
     /// enough for its side ends the node at once. Costs a play, hash and probe per move, so it
     /// pays only where subtrees are large.
     pub etc_min_depth: Option<i32>,
+    /// Probe and store the table only at nodes with at least this remaining depth: near the
+    /// leaves, where most nodes are, a table probe is a cache miss that can cost more than the
+    /// small subtree it would save.
+    pub tt_min_depth: i32,
 }
 
 impl Default for SearchOptions {
@@ -41,6 +45,7 @@ impl Default for SearchOptions {
             killers: true,
             history: true,
             etc_min_depth: None,
+            tt_min_depth: i32::MIN,
         }
     }
 }
@@ -174,9 +179,10 @@ impl<G: Game> Searcher<G> {
             }
         }
         let mut alpha = alpha0;
-        let key = if self.options.use_tt { game.hash() } else { 0 };
+        let use_tt = self.options.use_tt && depth >= self.options.tt_min_depth;
+        let key = if use_tt { game.hash() } else { 0 };
         let mut hash_move = None;
-        if self.options.use_tt {
+        if use_tt {
             if let Some(e) = self.tt.probe(key, ply32) {
                 hash_move = e.mv;
                 if ply > 0 && e.depth as i32 >= depth {
@@ -214,8 +220,7 @@ impl<G: Game> Searcher<G> {
             return mate_in(game.no_moves_score(), ply32);
         }
         // Not at the root, like the table cut-off above: the root must name its best move.
-        if ply > 0 && self.options.use_tt && self.options.etc_min_depth.is_some_and(|d| depth >= d)
-        {
+        if ply > 0 && use_tt && self.options.etc_min_depth.is_some_and(|d| depth >= d) {
             if let Some(v) = self.transposition_cutoff(game, &moves, depth, ply, beta) {
                 self.stack.moves[ply] = moves;
                 self.stats.tt_cutoffs += 1;
@@ -270,7 +275,7 @@ impl<G: Game> Searcher<G> {
             self.stack.pv[ply].push(best_mv);
         }
         self.stack.moves[ply] = moves;
-        if self.options.use_tt {
+        if use_tt {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha0 {

@@ -201,6 +201,30 @@ fn enhanced_transposition_cutoffs_keep_every_value() {
 }
 
 #[test]
+fn a_table_kept_only_away_from_the_leaves_keeps_every_value() {
+    // The table used only from some remaining depth on: every position after two plies has
+    // the plain alpha-beta value; a table never probed (from depth 10 on) cuts nothing off.
+    for a in 0..9 {
+        for b in (0..9).filter(|&b| b != a) {
+            let mut t = TicTacToe::default();
+            t.play(a);
+            t.play(b);
+            let truth = alphabeta(&mut t.clone(), 9).score;
+            let mut cutoffs = Vec::new();
+            for min_depth in [i32::MIN, 2, 4, 10] {
+                let mut s = Searcher::new(1);
+                s.options.tt_min_depth = min_depth;
+                let v = s.search_root(&mut t.clone(), 9, -INF, INF);
+                assert_eq!(v, truth, "after {a} {b}, table from depth {min_depth}");
+                cutoffs.push(s.stats.tt_cutoffs);
+            }
+            assert!(cutoffs[0] > 0, "after {a} {b}: the full table cuts off");
+            assert_eq!(cutoffs[3], 0, "a search of depth 9 never probes from 10");
+        }
+    }
+}
+
+#[test]
 fn a_repeated_root_search_with_etc_still_names_its_move() {
     // The same null-window probe twice from every position after two plies: the second one
     // finds the children in the table, and must still say which move reaches the value.
