@@ -5,7 +5,8 @@
 //! in the spec).
 #![allow(missing_docs)]
 
-use connect4::bit_search::BitSearch;
+use connect4::analyze::analyze;
+use connect4::bit_search::{proof_searcher, BitSearch};
 use connect4::bitstate::BitState;
 use connect4::engine::{Engine, EngineConfig, GameState, TacticalRollout};
 use connect4::solver7x6::{Position, Solver};
@@ -53,7 +54,7 @@ fn proofs(c: &mut Criterion) {
     let state = BitState::from_game(&GameState::new(Board::new(12, 12, 5, 6), 1));
     let depth = 9;
     let search = || {
-        let mut searcher: Searcher<BitSearch> = Searcher::new(8);
+        let mut searcher: Searcher<BitSearch> = proof_searcher(8);
         let v = searcher.search_root(&mut BitSearch::new(state), depth, WIN_BOUND - 1, WIN_BOUND);
         (v, searcher.stats.nodes)
     };
@@ -64,6 +65,20 @@ fn proofs(c: &mut Criterion) {
     // The engine's screen question at one depth: can the side to move force a win?
     g.bench_function(format!("wins_only_depth_{depth}_{nodes}_positions"), |b| {
         b.iter(search)
+    });
+    g.finish();
+    // A deep proof from one of the engine's games (the rules test of the same position): on an
+    // 11x11 board 61 plies in, the side to move wins in 29 plies, found by deepening.
+    let moves = [
+        7, 4, 3, 3, 3, 3, 4, 4, 7, 4, 8, 6, 7, 7, 6, 8, 4, 6, 0, 6, 6, 3, 3, 4, 0, 3, 6, 7, 7, 6,
+        7, 4, 4, 6, 6, 7, 4, 7, 7, 2, 2, 4, 10, 9, 3, 3, 6, 0, 0, 6, 0, 7, 9, 4, 3, 3, 0, 0, 9, 9,
+        1,
+    ];
+    let start = GameState::new(Board::new(11, 11, 1, 2), 1);
+    let mut g = c.benchmark_group("bit_search_deep");
+    g.sample_size(10);
+    g.bench_function("win_in_29_plies_11x11", |b| {
+        b.iter(|| analyze(&start, &moves, moves.len(), Duration::from_secs(60)).unwrap())
     });
     g.finish();
 }

@@ -8,7 +8,7 @@
 //! reaches the end of the game, draws); an unproven position is reported with the depth that
 //! was searched completely, which says "no forced win within that many plies".
 
-use crate::bit_search::BitSearch;
+use crate::bit_search::{proof_searcher, BitSearch};
 use crate::bitstate::BitState;
 use crate::engine::GameState;
 use search_core::{Deadline, Searcher, WIN, WIN_BOUND};
@@ -81,7 +81,7 @@ pub fn analyze(
     per_position: Duration,
 ) -> Result<Vec<Verdict>, String> {
     let mut state = start.clone();
-    let mut searcher: Searcher<BitSearch> = Searcher::new(TABLE_MB);
+    let mut searcher: Searcher<BitSearch> = proof_searcher(TABLE_MB);
     let mut verdicts = Vec::with_capacity((moves.len() + 1).saturating_sub(from));
     for ply in 0..=moves.len() {
         if ply >= from {

@@ -16,7 +16,7 @@
 //! between moves when the new position follows from the old one (subtree reuse), and every
 //! random choice comes from the seed, so a fixed iteration budget gives reproducible moves.
 
-use crate::bit_search::BitSearch;
+use crate::bit_search::{proof_searcher, BitSearch};
 use crate::bitstate::{columns_in, BitState};
 use crate::board::Board;
 use rand::Rng;
@@ -202,7 +202,7 @@ impl Engine {
         let mut searcher = self
             .proofs
             .take()
-            .unwrap_or_else(|| Searcher::new(PROOF_TABLE_MB));
+            .unwrap_or_else(|| proof_searcher(PROOF_TABLE_MB));
         searcher.reset_stats();
         let screen = self.screen(&mut game, &mut searcher, &legal);
         if let Some(y) = screen.winning {
@@ -280,8 +280,11 @@ impl Engine {
         } else {
             searcher.set_deadline(deadline);
         }
+        // The opponent moves first after `y`, so its wins fall on odd plies: a search to an even
+        // depth would prove nothing the odd depth below it has not.
         let empty = game.state().empty_cells();
-        (from.max(1)..empty)
+        (first_odd_beyond(from)..empty)
+            .step_by(2)
             .map_while(|depth| opponent_wins_after(game, searcher, y, depth))
             .any(|lost| lost)
     }
@@ -307,6 +310,11 @@ pub const MCTS_SHARE: (u32, u32) = (5, 8);
 
 /// Node budget of the screen when the engine runs on a fixed iteration budget (reproducible).
 pub const SCREEN_NODES: u64 = 400_000;
+
+/// The first odd number above `n` (the next useful depth of a proof that reached `n` plies).
+fn first_odd_beyond(n: u32) -> u32 {
+    (n + 1) | 1
+}
 
 /// What the tactical screen proved about the root moves.
 struct Screen {
@@ -342,9 +350,10 @@ impl Engine {
             searcher.set_deadline(Deadline::after(self.config.time / 8));
         }
         // Deepening: every completed proof is sound (an interrupted search proves nothing), so
-        // shallow traps are always caught and deeper ones when time allows.
+        // shallow traps are always caught and deeper ones when time allows. Only odd depths:
+        // the side to move wins on odd plies, and so does the opponent after each root move.
         let empty = game.state().empty_cells();
-        for depth in 2..=empty + 1 {
+        for depth in (1..=empty).step_by(2) {
             let v = searcher.search_root(game, depth, WIN_BOUND - 1, WIN_BOUND);
             if searcher.aborted() {
                 break;
@@ -359,7 +368,7 @@ impl Engine {
                 if screen.lost.contains(&y) {
                     continue;
                 }
-                match opponent_wins_after(game, searcher, y, depth - 1) {
+                match opponent_wins_after(game, searcher, y, depth) {
                     None => break,
                     Some(true) => screen.lost.push(y),
                     Some(false) => {}
@@ -368,7 +377,7 @@ impl Engine {
             if searcher.aborted() || screen.lost.len() == legal.len() {
                 break;
             }
-            screen.depth = depth - 1;
+            screen.depth = depth;
         }
         if screen.lost.len() == legal.len() {
             screen.lost.clear(); // every move loses: let MCTS pick the most stubborn

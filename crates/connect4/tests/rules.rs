@@ -314,6 +314,36 @@ fn wins_only_search_proves_the_same_forced_win() {
     assert!(bare.best == Some(0) || bare.best == Some(4));
 }
 
+#[test]
+fn a_deep_zugzwang_win_is_proven_with_its_distance() {
+    // From one of our engine's games against alphabeta:4 (11x11, obstacle at row 1, column 2),
+    // 61 plies in: the second player, to move, forces four in a row in exactly 29 plies (the
+    // game ended with two columns nobody could play into). Proven in about 0.25 s in release;
+    // the engine has to see this deep at 1 s per move.
+    use connect4::analyze::{analyze, Proof};
+    let moves = [
+        7, 4, 3, 3, 3, 3, 4, 4, 7, 4, 8, 6, 7, 7, 6, 8, 4, 6, 0, 6, 6, 3, 3, 4, 0, 3, 6, 7, 7, 6,
+        7, 4, 4, 6, 6, 7, 4, 7, 7, 2, 2, 4, 10, 9, 3, 3, 6, 0, 0, 6, 0, 7, 9, 4, 3, 3, 0, 0, 9, 9,
+        1,
+    ];
+    let start = GameState::new(Board::new(11, 11, 1, 2), 1);
+    let verdicts = analyze(
+        &start,
+        &moves,
+        moves.len(),
+        std::time::Duration::from_secs(60),
+    );
+    let last = verdicts.unwrap()[0];
+    assert_eq!((last.ply, last.to_move), (61, 2));
+    assert_eq!(
+        last.proof,
+        Proof::Win {
+            winner: 2,
+            plies: 29
+        }
+    );
+}
+
 /// Sign of a search score: 1 proven win, -1 proven loss, 0 otherwise.
 fn proven(score: search_core::Score) -> i32 {
     match search_core::mate_distance(score) {
@@ -350,7 +380,8 @@ proptest! {
         }
         let empty: usize = s.board.top().iter().sum();
         prop_assume!(empty <= 13, "every move ends the game early");
-        let mut searcher = search_core::Searcher::new(1);
+        // The engine's configuration (static move order, table away from the leaves).
+        let mut searcher = connect4::bit_search::proof_searcher(1);
         let mut game = BitSearch::new(BitState::from_game(&s));
         let score = searcher.search_root(&mut game, empty as u32 + 1, -search_core::INF, search_core::INF);
         prop_assert_eq!(proven(score), exact(&s));
