@@ -150,6 +150,18 @@ impl Game for TicTacToe {
     }
 }
 
+/// Every position after two plies, with the two cells played.
+fn after_two_plies() -> impl Iterator<Item = (usize, usize, TicTacToe)> {
+    (0..9).flat_map(|a| {
+        (0..9).filter(move |&b| b != a).map(move |b| {
+            let mut t = TicTacToe::default();
+            t.play(a);
+            t.play(b);
+            (a, b, t)
+        })
+    })
+}
+
 #[test]
 fn tictactoe_is_a_draw_for_every_search() {
     let mm = minimax(&mut TicTacToe::default(), 9);
@@ -173,28 +185,23 @@ fn enhanced_transposition_cutoffs_keep_every_value() {
     // Every position after two plies, searched by MTD(f) from several guesses with ETC at every
     // depth (tic-tac-toe is full of transpositions), against plain alpha-beta.
     let mut etc_cutoffs = 0;
-    for a in 0..9 {
-        for b in (0..9).filter(|&b| b != a) {
-            let mut t = TicTacToe::default();
-            t.play(a);
-            t.play(b);
-            let truth = alphabeta(&mut t.clone(), 9).score;
-            for guess in [-WIN, -1, 0, 1, WIN] {
-                let mut s = Searcher::new(1);
-                s.options.etc_min_depth = Some(1);
-                let r = mtdf(&mut t.clone(), &mut s, 9, guess).unwrap();
-                assert_eq!(r.score, truth, "after {a} {b}, guess {guess}");
-                // The root always names a move that achieves the value.
-                let mv = r.best.expect("a best move");
-                let mut after = t.clone();
-                after.play(mv);
-                let child = alphabeta(&mut after, 8).score;
-                assert_eq!(-child.signum(), truth.signum(), "after {a} {b}: {mv}");
-                // A decided value one ply further away, seen from the other side.
-                let closer = mate_distance(truth).map(|d| d - 1);
-                assert_eq!(mate_distance(child), closer, "after {a} {b}: {mv}");
-                etc_cutoffs += r.stats.tt_cutoffs;
-            }
+    for (a, b, t) in after_two_plies() {
+        let truth = alphabeta(&mut t.clone(), 9).score;
+        for guess in [-WIN, -1, 0, 1, WIN] {
+            let mut s = Searcher::new(1);
+            s.options.etc_min_depth = Some(1);
+            let r = mtdf(&mut t.clone(), &mut s, 9, guess).unwrap();
+            assert_eq!(r.score, truth, "after {a} {b}, guess {guess}");
+            // The root always names a move that achieves the value.
+            let mv = r.best.expect("a best move");
+            let mut after = t.clone();
+            after.play(mv);
+            let child = alphabeta(&mut after, 8).score;
+            assert_eq!(-child.signum(), truth.signum(), "after {a} {b}: {mv}");
+            // A decided value one ply further away, seen from the other side.
+            let closer = mate_distance(truth).map(|d| d - 1);
+            assert_eq!(mate_distance(child), closer, "after {a} {b}: {mv}");
+            etc_cutoffs += r.stats.tt_cutoffs;
         }
     }
     assert!(etc_cutoffs > 0);
@@ -204,23 +211,18 @@ fn enhanced_transposition_cutoffs_keep_every_value() {
 fn a_table_kept_only_away_from_the_leaves_keeps_every_value() {
     // The table used only from some remaining depth on: every position after two plies has
     // the plain alpha-beta value; a table never probed (from depth 10 on) cuts nothing off.
-    for a in 0..9 {
-        for b in (0..9).filter(|&b| b != a) {
-            let mut t = TicTacToe::default();
-            t.play(a);
-            t.play(b);
-            let truth = alphabeta(&mut t.clone(), 9).score;
-            let mut cutoffs = Vec::new();
-            for min_depth in [i32::MIN, 2, 4, 10] {
-                let mut s = Searcher::new(1);
-                s.options.tt_min_depth = min_depth;
-                let v = s.search_root(&mut t.clone(), 9, -INF, INF);
-                assert_eq!(v, truth, "after {a} {b}, table from depth {min_depth}");
-                cutoffs.push(s.stats.tt_cutoffs);
-            }
-            assert!(cutoffs[0] > 0, "after {a} {b}: the full table cuts off");
-            assert_eq!(cutoffs[3], 0, "a search of depth 9 never probes from 10");
+    for (a, b, t) in after_two_plies() {
+        let truth = alphabeta(&mut t.clone(), 9).score;
+        let mut cutoffs = Vec::new();
+        for min_depth in [i32::MIN, 2, 4, 10] {
+            let mut s = Searcher::new(1);
+            s.options.tt_min_depth = min_depth;
+            let v = s.search_root(&mut t.clone(), 9, -INF, INF);
+            assert_eq!(v, truth, "after {a} {b}, table from depth {min_depth}");
+            cutoffs.push(s.stats.tt_cutoffs);
         }
+        assert!(cutoffs[0] > 0, "after {a} {b}: the full table cuts off");
+        assert_eq!(cutoffs[3], 0, "a search of depth 9 never probes from 10");
     }
 }
 
@@ -228,19 +230,14 @@ fn a_table_kept_only_away_from_the_leaves_keeps_every_value() {
 fn a_repeated_root_search_with_etc_still_names_its_move() {
     // The same null-window probe twice from every position after two plies: the second one
     // finds the children in the table, and must still say which move reaches the value.
-    for a in 0..9 {
-        for b in (0..9).filter(|&b| b != a) {
-            let mut t = TicTacToe::default();
-            t.play(a);
-            t.play(b);
-            for beta in [0, 1] {
-                let mut s = Searcher::new(1);
-                s.options.etc_min_depth = Some(1);
-                for _ in 0..2 {
-                    let v = s.search_root(&mut t.clone(), 7, beta - 1, beta);
-                    if v >= beta {
-                        assert!(s.best_move().is_some(), "after {a} {b}, beta {beta}");
-                    }
+    for (a, b, t) in after_two_plies() {
+        for beta in [0, 1] {
+            let mut s = Searcher::new(1);
+            s.options.etc_min_depth = Some(1);
+            for _ in 0..2 {
+                let v = s.search_root(&mut t.clone(), 7, beta - 1, beta);
+                if v >= beta {
+                    assert!(s.best_move().is_some(), "after {a} {b}, beta {beta}");
                 }
             }
         }
