@@ -31,7 +31,7 @@ fn mcts(c: &mut Criterion) {
                     ..Default::default()
                 },
             );
-            tree.search(&mut TacticalRollout)
+            tree.search(&mut TacticalRollout::default())
         })
     });
     // A whole engine decision on the same budget: the tactical alpha-beta screen included.

@@ -94,7 +94,7 @@ impl Bits256 {
 }
 
 /// A game in progress on bitboards; the same game as a [`GameState`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct BitState {
     /// Stones of player 1 and player 2.
     stones: [Bits256; 2],
@@ -115,7 +115,23 @@ pub struct BitState {
     to_move: u8,
     /// Winner (1 or 2), 0 for a draw, `None` while playing.
     result: Option<u8>,
+    /// Column of the last move played on this state (`u8::MAX` for none): not part of the
+    /// position, so equality ignores it.
+    last: u8,
 }
+
+/// Two states are equal when they hold the same position, however it was reached.
+impl PartialEq for BitState {
+    fn eq(&self, other: &BitState) -> bool {
+        self.stones == other.stones
+            && self.occupied == other.occupied
+            && self.board == other.board
+            && self.to_move == other.to_move
+            && self.result == other.result
+    }
+}
+
+impl Eq for BitState {}
 
 impl BitState {
     /// The same position as `g`.
@@ -142,6 +158,7 @@ impl BitState {
             columns: b.n as u8,
             to_move: g.to_move,
             result: g.result,
+            last: u8::MAX,
         };
         for y in 0..b.n {
             s.bottom = s.bottom.or(cell(b.m - 1, y));
@@ -169,6 +186,20 @@ impl BitState {
     /// Winner (1 or 2), 0 for a draw, `None` while playing.
     pub fn result(&self) -> Option<u8> {
         self.result
+    }
+
+    /// The column of the last move played on this state; `None` for a state made from a
+    /// [`GameState`] and not played on since.
+    ///
+    /// ```
+    /// use connect4::{Board, bitstate::BitState, engine::GameState};
+    /// let mut s = BitState::from_game(&GameState::new(Board::new(9, 9, 0, 0), 1));
+    /// assert_eq!(s.last_column(), None);
+    /// s.play(4);
+    /// assert_eq!(s.last_column(), Some(4));
+    /// ```
+    pub fn last_column(&self) -> Option<usize> {
+        (self.last != u8::MAX).then_some(self.last as usize)
     }
 
     /// The cell where a stone dropped in each column lands (none for full columns).
@@ -365,6 +396,7 @@ impl BitState {
         self.occupied = self.occupied.or(cell);
         self.threats[p] = self.winning_cells(self.stones[p]);
         self.threats[1 - p] = self.threats[1 - p].andnot(cell);
+        self.last = y as u8;
         if wins {
             self.result = Some(self.to_move);
         } else if self.landing().is_empty() {

@@ -5,8 +5,9 @@
 //! single threat). Neither the tree nor the rollouts consider moves that let the opponent win
 //! at once on the cell above (unless every move does); rollouts also win and block when they
 //! can, never fill the cell right below one of their own threats (which lets the opponent kill
-//! it) while another move is safe, and otherwise play uniformly at random, so simulated games
-//! are not decided by blunders.
+//! it) while another move is safe, and otherwise play at random, so simulated games are not
+//! decided by blunders; the second player often answers in the column just played (its parity
+//! strategy, which decides zugzwang endings).
 //! At every move an alpha-beta screen on bitboards ([`BitSearch`]: wins only, forced moves and
 //! safe moves) deepens for an eighth of the time budget, to the end of the game when it can: a
 //! proven win is played at once (MCTS would find it too, but may prefer a slower one), and
@@ -93,8 +94,29 @@ impl GameState {
 
 /// Rollouts that win when they can, block when they must, else play at random among the moves
 /// that neither hand the opponent a win straight above nor spoil one of their own threats by
-/// filling the cell below it.
-pub struct TacticalRollout;
+/// filling the cell below it. The second player (player 2) first answers in the column just
+/// played, when that move is one of those, with probability [`follow_up`](Self::follow_up).
+#[derive(Debug, Clone, Copy)]
+pub struct TacticalRollout {
+    /// Probability that the second player follows up in the column just played.
+    pub follow_up: f64,
+}
+
+/// How often the second player follows up in rollouts. Following up ("claimeven") is the
+/// second player's parity strategy in Connect Four: answering on top of each stone takes the
+/// second cell of every pair, and zugzwang endings are decided by who holds which cells.
+/// Uniform rollouts never play it, so they misjudged such endings; at 1 s per move against
+/// alphabeta:4 the engine lost 7 of 60 games as second player without it and 3 of 60 with
+/// it on the same boards (and 1 of 60 either way as first player).
+pub const SECOND_PLAYER_FOLLOW_UP: f64 = 0.7;
+
+impl Default for TacticalRollout {
+    fn default() -> Self {
+        TacticalRollout {
+            follow_up: SECOND_PLAYER_FOLLOW_UP,
+        }
+    }
+}
 
 impl Rollout<BitState> for TacticalRollout {
     #[inline]
@@ -105,6 +127,11 @@ impl Rollout<BitState> for TacticalRollout {
                 // Never fill the cell right below one of our own threats while another safe
                 // move exists: the opponent would kill the threat by playing on top of it.
                 let keep = moves_mask(moves) & !state.wasteful_columns();
+                if let Some(last) = state.last_column().filter(|_| state.to_move() == 2) {
+                    if keep & (1 << last) != 0 && rng.random_bool(self.follow_up) {
+                        return last;
+                    }
+                }
                 if keep != 0 {
                     let k = rng.random_range(0..keep.count_ones()) as usize;
                     columns_in(keep).nth(k).expect("k below the mask's size")
@@ -240,7 +267,7 @@ impl Engine {
             }
             None => Mcts::new(root, config),
         };
-        let searched = tree.search(&mut TacticalRollout);
+        let searched = tree.search(&mut TacticalRollout::default());
         // The moves the screen did not prove lost, most visited first (when any is left).
         let mut candidates: Vec<(usize, u32, f64)> = tree
             .root_children()

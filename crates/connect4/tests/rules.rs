@@ -344,6 +344,31 @@ fn a_deep_zugzwang_win_is_proven_with_its_distance() {
     );
 }
 
+#[test]
+fn rollouts_let_the_second_player_follow_up() {
+    use connect4::engine::TacticalRollout;
+    use rand::SeedableRng;
+    use search_core::{MctsState, Rollout, SmallRng};
+    // The first player has just played column 4 of an empty 9x9 board (obstacle in a corner).
+    let mut s = BitState::from_game(&GameState::new(Board::new(9, 9, 0, 8), 1));
+    s.play(4);
+    let choices = |s: &BitState, follow_up: f64| {
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let mut rollout = TacticalRollout { follow_up };
+        (0..200)
+            .map(|seed| rollout.choose(s, &moves, &mut SmallRng::seed_from_u64(seed)))
+            .collect::<Vec<usize>>()
+    };
+    // Always on top of that stone when it is sure to; at random otherwise.
+    assert!(choices(&s, 1.0).iter().all(|&y| y == 4));
+    let random = choices(&s, 0.0);
+    assert!(random.iter().any(|&y| y != 4) && random.contains(&4));
+    // The first player never follows up for its own sake.
+    s.play(2);
+    assert!(choices(&s, 1.0).iter().any(|&y| y != 2));
+}
+
 /// Sign of a search score: 1 proven win, -1 proven loss, 0 otherwise.
 fn proven(score: search_core::Score) -> i32 {
     match search_core::mate_distance(score) {
