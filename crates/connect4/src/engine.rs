@@ -98,7 +98,7 @@ impl GameState {
 /// played, when that move is one of those, with probability [`follow_up`](Self::follow_up).
 #[derive(Debug, Clone, Copy)]
 pub struct TacticalRollout {
-    /// Probability that the second player follows up in the column just played.
+    /// Probability (from 0 to 1) that the second player follows up in the column just played.
     pub follow_up: f64,
 }
 
