@@ -5,6 +5,9 @@
 //! in the spec).
 #![allow(missing_docs)]
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use connect4::analyze::analyze;
 use connect4::bit_search::{proof_searcher, BitSearch};
 use connect4::bitstate::BitState;
@@ -69,12 +72,7 @@ fn proofs(c: &mut Criterion) {
     g.finish();
     // A deep proof from one of the engine's games (the rules test of the same position): on an
     // 11x11 board 61 plies in, the side to move wins in 29 plies, found by deepening.
-    let moves = [
-        7, 4, 3, 3, 3, 3, 4, 4, 7, 4, 8, 6, 7, 7, 6, 8, 4, 6, 0, 6, 6, 3, 3, 4, 0, 3, 6, 7, 7, 6,
-        7, 4, 4, 6, 6, 7, 4, 7, 7, 2, 2, 4, 10, 9, 3, 3, 6, 0, 0, 6, 0, 7, 9, 4, 3, 3, 0, 0, 9, 9,
-        1,
-    ];
-    let start = GameState::new(Board::new(11, 11, 1, 2), 1);
+    let (start, moves) = (common::deep_win_start(), common::DEEP_WIN_MOVES);
     let mut g = c.benchmark_group("bit_search_deep");
     g.sample_size(10);
     g.bench_function("win_in_29_plies_11x11", |b| {

@@ -9,6 +9,8 @@ use connect4::solver7x6::{Position, Solver};
 use connect4::Board;
 use proptest::prelude::*;
 
+mod common;
+
 /// The judge's `top[y]`, defined independently: one more than the lowest empty cell that is not
 /// the obstacle and has only stones or the obstacle below it; 0 when there is none.
 fn expected_top(b: &Board, y: usize) -> usize {
@@ -316,17 +318,11 @@ fn wins_only_search_proves_the_same_forced_win() {
 
 #[test]
 fn a_deep_zugzwang_win_is_proven_with_its_distance() {
-    // From one of our engine's games against alphabeta:4 (11x11, obstacle at row 1, column 2),
-    // 61 plies in: the second player, to move, forces four in a row in exactly 29 plies (the
-    // game ended with two columns nobody could play into). Proven in about 0.25 s in release;
-    // the engine has to see this deep at 1 s per move.
+    // The position of `common::DEEP_WIN_MOVES`: the second player, to move, forces four in a
+    // row in exactly 29 plies. Proven in about 0.25 s in release; the engine has to see this
+    // deep at 1 s per move.
     use connect4::analyze::{analyze, Proof};
-    let moves = [
-        7, 4, 3, 3, 3, 3, 4, 4, 7, 4, 8, 6, 7, 7, 6, 8, 4, 6, 0, 6, 6, 3, 3, 4, 0, 3, 6, 7, 7, 6,
-        7, 4, 4, 6, 6, 7, 4, 7, 7, 2, 2, 4, 10, 9, 3, 3, 6, 0, 0, 6, 0, 7, 9, 4, 3, 3, 0, 0, 9, 9,
-        1,
-    ];
-    let start = GameState::new(Board::new(11, 11, 1, 2), 1);
+    let (start, moves) = (common::deep_win_start(), common::DEEP_WIN_MOVES);
     let verdicts = analyze(
         &start,
         &moves,
