@@ -92,6 +92,14 @@ pub trait Game {
         None
     }
 
+    /// A cheap estimate of how many moves the side to move has (1 when it must answer a
+    /// threat, for example). [`ProofSearch`](crate::ProofSearch) starts a new node's numbers
+    /// from it, so that lines where one side has few replies are examined first. The default,
+    /// 1, treats every new node alike.
+    fn reply_count_hint(&self) -> u32 {
+        1
+    }
+
     /// Called by [`Searcher`](crate::Searcher) when a search starts at the root (every pass of
     /// MTD(f) and every iteration of iterative deepening), with its depth and window. Tracing
     /// wrappers use it to tell the passes apart; the default does nothing.

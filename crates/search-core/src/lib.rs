@@ -9,6 +9,8 @@
 //! * **Two-player zero-sum search** over the [`Game`] trait: [`minimax`], [`alphabeta`],
 //!   [`negamax`] with a [`TranspositionTable`] (through a reusable [`Searcher`]), [`mtdf`], and
 //!   [`iterative_deepening`] under a [`Deadline`].
+//! * **Proof-number search**: [`ProofSearch`] (depth-first, df-pn) settles "does the side to
+//!   move win?" over the same [`Game`] trait, deep along forcing lines.
 //! * **Monte Carlo tree search**: [`Mcts`] (UCT) over the [`MctsState`] trait with a pluggable
 //!   [`Rollout`] policy.
 //!
@@ -46,6 +48,7 @@ mod minimax;
 mod mtdf;
 mod negamax;
 mod outcome;
+mod pns;
 mod stats;
 mod tt;
 mod ucs;
@@ -68,6 +71,7 @@ pub use minimax::minimax;
 pub use mtdf::mtdf;
 pub use negamax::{negamax, SearchOptions, Searcher};
 pub use outcome::SearchOutcome;
+pub use pns::{ProofResult, ProofSearch};
 pub use stats::{GameStats, SearchStats};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 pub use ucs::{ucs, ucs_with};

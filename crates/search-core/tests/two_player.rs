@@ -363,3 +363,87 @@ fn node_limit_aborts_and_reports_depth() {
     assert!(r.best.is_some());
     assert!(r.stats.depth < 30);
 }
+
+/// A [`RandomTree`] cut at `max_depth` plies, where every leaf is a finished game: won, drawn
+/// or lost for the side to move by the sign of its value. Proof-number search needs games that
+/// end; alpha-beta searched one ply beyond the cut sees every leaf's exact result.
+struct FiniteTree {
+    tree: RandomTree,
+    max_depth: usize,
+}
+
+impl Game for FiniteTree {
+    type Move = u8;
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        self.tree.generate_moves(moves);
+    }
+    fn play(&mut self, mv: u8) {
+        self.tree.play(mv);
+    }
+    fn undo(&mut self, mv: u8) {
+        self.tree.undo(mv);
+    }
+    fn outcome(&self) -> Option<Score> {
+        (self.tree.path.len() >= self.max_depth).then(|| self.tree.evaluate().signum() * WIN)
+    }
+    fn evaluate(&self) -> Score {
+        0
+    }
+    fn hash(&self) -> u64 {
+        self.tree.hash()
+    }
+    fn order_moves(&self, moves: &mut [u8]) {
+        self.tree.order_moves(moves);
+    }
+}
+
+/// What alpha-beta says proof-number search must answer: a win for the side to move, or not.
+fn expected_proof<G: Game>(game: &mut G, depth: u32) -> ProofResult {
+    if alphabeta(game, depth).score >= WIN_BOUND {
+        ProofResult::Proven
+    } else {
+        ProofResult::Disproven
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn proof_number_search_agrees_with_alphabeta(seed in any::<u64>(), depth in 1usize..8, branch in 1u64..5) {
+        let tree = || FiniteTree { tree: RandomTree::new(seed, branch), max_depth: depth };
+        let expected = expected_proof(&mut tree(), depth as u32 + 1);
+        let mut pns = ProofSearch::new(1);
+        let mut game = tree();
+        prop_assert_eq!(pns.prove(&mut game), expected);
+        prop_assert!(game.tree.path.is_empty(), "the game is given back as it was");
+    }
+}
+
+#[test]
+fn proof_number_search_settles_every_tictactoe_opening() {
+    // One searcher for every question, so the table carries numbers between them, and
+    // tic-tac-toe's transpositions are met from both sides (attacking and defending).
+    let mut pns = ProofSearch::new(1);
+    assert_eq!(pns.prove(&mut TicTacToe::default()), ProofResult::Disproven);
+    let mut proven = 0;
+    for (a, b, t) in after_two_plies() {
+        let expected = expected_proof(&mut t.clone(), 9);
+        assert_eq!(pns.prove(&mut t.clone()), expected, "after {a} {b}");
+        proven += (expected == ProofResult::Proven) as usize;
+    }
+    // X wins after some O replies (an edge answer to a corner, for example) and not others.
+    assert!(proven > 0 && proven < 72, "{proven} of 72 positions won");
+}
+
+#[test]
+fn proof_number_search_gives_up_at_its_budget() {
+    let mut pns = ProofSearch::new(1);
+    pns.set_node_limit(Some(10));
+    assert_eq!(pns.prove(&mut TicTacToe::default()), ProofResult::Unknown);
+    pns.set_node_limit(None);
+    pns.set_deadline(Deadline::after(std::time::Duration::ZERO));
+    assert_eq!(pns.prove(&mut TicTacToe::default()), ProofResult::Unknown);
+    pns.set_deadline(Deadline::none());
+    assert_eq!(pns.prove(&mut TicTacToe::default()), ProofResult::Disproven);
+}
