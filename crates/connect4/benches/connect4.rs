@@ -1,6 +1,6 @@
 //! connect4 benchmarks: MCTS rollouts per second on an empty 12x12 board with the obstacle (and
 //! a whole engine move on the same budget), the engine's wins-only proof search on bitboards
-//! (positions per second), and the 7x6 solver on Pascal Pons' test sets (read from
+//! (positions per second) and its proof-number search on a deep win, and the 7x6 solver on Pascal Pons' test sets (read from
 //! ../shared/data when present, never copied into the repository; his published mean times are
 //! in the spec).
 #![allow(missing_docs)]
@@ -15,7 +15,7 @@ use connect4::engine::{Engine, EngineConfig, GameState, TacticalRollout};
 use connect4::solver7x6::{Position, Solver};
 use connect4::Board;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use search_core::{Mcts, MctsConfig, Searcher, WIN_BOUND};
+use search_core::{Mcts, MctsConfig, ProofSearch, Searcher, WIN_BOUND};
 use std::path::Path;
 use std::time::Duration;
 
@@ -77,6 +77,19 @@ fn proofs(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("win_in_29_plies_11x11", |b| {
         b.iter(|| analyze(&start, &moves, moves.len(), Duration::from_secs(60)).unwrap())
+    });
+    // The same question for the engine's deep proofs: proof-number search, fresh table.
+    let mut end = start.clone();
+    for y in moves {
+        end.play(y);
+    }
+    let end = BitState::from_game(&end);
+    g.bench_function("proof_number_search_win_11x11", |b| {
+        b.iter(|| {
+            let mut deep: ProofSearch<BitSearch> = ProofSearch::new(16);
+            let proved = deep.prove(&mut BitSearch::new(end));
+            (proved, deep.nodes())
+        })
     });
     g.finish();
 }

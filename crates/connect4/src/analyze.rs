@@ -6,12 +6,15 @@
 //! the eventual winner forces the win, and the loser's move just before it. A proof is exact
 //! (the search values unfinished positions at 0 and decides only wins, losses and, when it
 //! reaches the end of the game, draws); an unproven position is reported with the depth that
-//! was searched completely, which says "no forced win within that many plies".
+//! was searched completely, which says "no forced win within that many plies". Half of each
+//! position's time goes to that deepening; when it proves nothing, the rest goes to
+//! proof-number search (`search-core`'s [`ProofSearch`]), which proves deeper wins by following
+//! forcing lines, without their distance.
 
 use crate::bit_search::{proof_searcher, BitSearch};
 use crate::bitstate::BitState;
 use crate::engine::GameState;
-use search_core::{Deadline, Searcher, WIN, WIN_BOUND};
+use search_core::{Deadline, ProofResult, ProofSearch, Searcher, WIN, WIN_BOUND};
 use std::time::Duration;
 
 /// What the proof search established about one position.
@@ -23,6 +26,14 @@ pub enum Proof {
         winner: u8,
         /// Plies to the win under best play (the winner's fastest, the loser's slowest).
         plies: u32,
+    },
+    /// `winner` forces four in a row in more than `searched` plies: proof-number search proved
+    /// the win beyond the depth alpha-beta completed, without measuring its distance.
+    WinBeyond {
+        /// The side that wins.
+        winner: u8,
+        /// Plies alpha-beta searched completely without finding the win.
+        searched: u32,
     },
     /// Best play fills the board without four in a row.
     Draw,
@@ -82,6 +93,7 @@ pub fn analyze(
 ) -> Result<Vec<Verdict>, String> {
     let mut state = start.clone();
     let mut searcher: Searcher<BitSearch> = proof_searcher(TABLE_MB);
+    let mut deep: ProofSearch<BitSearch> = ProofSearch::new(TABLE_MB);
     let mut verdicts = Vec::with_capacity((moves.len() + 1).saturating_sub(from));
     for ply in 0..=moves.len() {
         if ply >= from {
@@ -89,7 +101,7 @@ pub fn analyze(
                 Some(w) => Proof::Over {
                     winner: (w != 0).then_some(w),
                 },
-                None => prove(&state, &mut searcher, per_position),
+                None => prove(&state, &mut searcher, &mut deep, per_position),
             };
             verdicts.push(Verdict {
                 ply,
@@ -109,10 +121,16 @@ pub fn analyze(
     Ok(verdicts)
 }
 
-/// Deepening wins-only searches of one unfinished position within `budget`.
-fn prove(state: &GameState, searcher: &mut Searcher<BitSearch>, budget: Duration) -> Proof {
+/// Deepening wins-only searches of one unfinished position within half of `budget`, then
+/// proof-number searches for either side's win within a quarter each.
+fn prove(
+    state: &GameState,
+    searcher: &mut Searcher<BitSearch>,
+    deep: &mut ProofSearch<BitSearch>,
+    budget: Duration,
+) -> Proof {
     let mut game = BitSearch::new(BitState::from_game(state));
-    searcher.set_deadline(Deadline::after(budget));
+    searcher.set_deadline(Deadline::after(budget / 2));
     let empty = game.state().empty_cells();
     let mut searched = 0;
     for depth in 1..=empty {
@@ -138,10 +156,24 @@ fn prove(state: &GameState, searcher: &mut Searcher<BitSearch>, budget: Duration
         searched = depth;
     }
     if searched == empty {
-        Proof::Draw
-    } else {
-        Proof::Open { searched }
+        return Proof::Draw;
     }
+    let me = state.to_move;
+    deep.set_deadline(Deadline::after(budget / 4));
+    if deep.prove(&mut game) == ProofResult::Proven {
+        return Proof::WinBeyond {
+            winner: me,
+            searched,
+        };
+    }
+    deep.set_deadline(Deadline::after(budget / 4));
+    if deep.prove_loss(&mut game) == ProofResult::Proven {
+        return Proof::WinBeyond {
+            winner: 3 - me,
+            searched,
+        };
+    }
+    Proof::Open { searched }
 }
 
 /// The move that lost the game: the index in the game's moves (its ply) of the last move after
@@ -150,11 +182,13 @@ fn prove(state: &GameState, searcher: &mut Searcher<BitSearch>, budget: Duration
 /// was lost from the first position analysed).
 pub fn losing_move(verdicts: &[Verdict]) -> Option<usize> {
     let winner = match verdicts.last()?.proof {
-        Proof::Over { winner: Some(w) } | Proof::Win { winner: w, .. } => w,
+        Proof::Over { winner: Some(w) }
+        | Proof::Win { winner: w, .. }
+        | Proof::WinBeyond { winner: w, .. } => w,
         _ => return None,
     };
     let proven = |v: &Verdict| match v.proof {
-        Proof::Win { winner: w, .. } => w == winner,
+        Proof::Win { winner: w, .. } | Proof::WinBeyond { winner: w, .. } => w == winner,
         Proof::Over { winner: w } => w == Some(winner),
         _ => false,
     };

@@ -70,6 +70,10 @@ impl Game for BitSearch {
     fn hash(&self) -> u64 {
         self.current.key()
     }
+
+    fn reply_count_hint(&self) -> u32 {
+        self.current.search_column_count()
+    }
 }
 
 /// A searcher for the wins-only proofs, with a table of `megabytes` MiB.

@@ -385,6 +385,19 @@ impl BitState {
         out.extend(candidates[..len].iter().map(|c| c.1));
     }
 
+    /// How many columns [`search_columns`](Self::search_columns) gives, without ordering them.
+    #[inline]
+    pub fn search_column_count(&self) -> u32 {
+        if self.result.is_some() {
+            0
+        } else if self.forced_column().is_some() {
+            1
+        } else {
+            let (safe, unsafe_columns) = self.safe_columns();
+            if safe != 0 { safe } else { unsafe_columns }.count_ones()
+        }
+    }
+
     /// Drops a stone of the side to move into column `y` (which must have room).
     #[inline]
     pub fn play(&mut self, y: usize) {

@@ -421,6 +421,10 @@ fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize]) -> Strin
                 let unit = if plies == 1 { "ply" } else { "plies" };
                 format!("{} wins in {plies} {unit}", side(winner))
             }
+            Proof::WinBeyond { winner, searched } => format!(
+                "{} wins in more than {searched} plies (proof-number search)",
+                side(winner)
+            ),
             Proof::Draw => "draw".to_string(),
             Proof::Open { searched } => format!("open (no forced win within {searched} plies)"),
             Proof::Over { winner: Some(w) } => format!("game over: {} won", side(w)),

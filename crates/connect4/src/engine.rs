@@ -11,17 +11,23 @@
 //! At every move an alpha-beta screen on bitboards ([`BitSearch`]: wins only, forced moves and
 //! safe moves) deepens for an eighth of the time budget, to the end of the game when it can: a
 //! proven win is played at once (MCTS would find it too, but may prefer a slower one), and
-//! moves it proves lost are not candidates. MCTS runs until [`MCTS_SHARE`] of the budget; the
-//! rest goes to trying to prove its favourite lost by a deeper search (then the next one), so
-//! a move refuted in that time is never played (unless all are). The tree is bounded, kept
-//! between moves when the new position follows from the old one (subtree reuse), and every
-//! random choice comes from the seed, so a fixed iteration budget gives reproducible moves.
+//! moves it proves lost are not candidates. A proof-number search (`search-core`'s
+//! [`ProofSearch`], which follows forcing lines far beyond the screen's depth) then looks for a
+//! deeper forced win for a sixteenth of the budget. MCTS runs until [`MCTS_SHARE`] of the
+//! budget; the rest goes to trying to prove its favourite lost by proof-number search (then the
+//! next one), so a move refuted in that time is never played (unless all are). The tree is
+//! bounded, kept between moves when the new position follows from the old one (subtree reuse),
+//! and every random choice comes from the seed, so a fixed iteration budget gives reproducible
+//! moves.
 
 use crate::bit_search::{proof_searcher, BitSearch};
 use crate::bitstate::{columns_in, BitState};
 use crate::board::Board;
 use rand::Rng;
-use search_core::{Deadline, Game, Mcts, MctsConfig, Rollout, Searcher, SmallRng, WIN_BOUND};
+use search_core::{
+    Deadline, Game, Mcts, MctsConfig, ProofResult, ProofSearch, Rollout, Searcher, SmallRng,
+    WIN_BOUND,
+};
 use std::time::Duration;
 
 /// A game in progress on the course board: the rules' reference (the engine simulates on
@@ -180,13 +186,20 @@ impl Default for EngineConfig {
 pub struct Engine {
     config: EngineConfig,
     tree: Option<Mcts<BitState>>,
-    /// The proof searches' transposition table: what a screen or a verification proved about
-    /// a position (a win, or no win within some plies) stays true when the position comes back.
+    /// The screen's transposition table: what it proved about a position (a win, or no win
+    /// within some plies) stays true when the position comes back.
     proofs: Option<Searcher<BitSearch>>,
+    /// The proof-number searches' table (deep wins and refutations), kept the same way.
+    deep_proofs: Option<ProofSearch<BitSearch>>,
 }
 
-/// Size of the proof searches' transposition table, MiB.
+/// Size of the screen's transposition table, MiB.
 const PROOF_TABLE_MB: usize = 16;
+
+/// Size of the proof-number searches' table, MiB. Deep proofs need room: on a 9x9 position
+/// 33 plies in, 2 s per move proved two of seven moves lost with 64 MiB and four with 128 MiB
+/// (256 MiB: the same four, and small proofs about 10% slower).
+const DEEP_PROOF_TABLE_MB: usize = 128;
 
 impl Engine {
     /// A new engine.
@@ -195,6 +208,7 @@ impl Engine {
             config,
             tree: None,
             proofs: None,
+            deep_proofs: None,
         }
     }
 
@@ -202,6 +216,9 @@ impl Engine {
     pub fn reset(&mut self) {
         self.tree = None;
         if let Some(s) = &mut self.proofs {
+            s.clear();
+        }
+        if let Some(s) = &mut self.deep_proofs {
             s.clear();
         }
     }
@@ -232,10 +249,23 @@ impl Engine {
             .unwrap_or_else(|| proof_searcher(PROOF_TABLE_MB));
         searcher.reset_stats();
         let screen = self.screen(&mut game, &mut searcher, &legal);
+        self.proofs = Some(searcher);
         if let Some(y) = screen.winning {
             self.tree = None;
-            self.proofs = Some(searcher);
             return y;
+        }
+        let mut deep = self
+            .deep_proofs
+            .take()
+            .unwrap_or_else(|| ProofSearch::new(DEEP_PROOF_TABLE_MB));
+        // Wins beyond the screen's depth: proof-number search follows forcing lines far deeper.
+        self.set_budget(&mut deep, Deadline::after(self.config.time / 16));
+        if deep.prove(&mut game) == ProofResult::Proven {
+            if let Some(y) = deep.winning_move(&mut game).filter(|y| legal.contains(y)) {
+                self.tree = None;
+                self.deep_proofs = Some(deep);
+                return y;
+            }
         }
         let config = MctsConfig {
             exploration: self.config.exploration,
@@ -281,39 +311,41 @@ impl Engine {
         let choice = candidates
             .iter()
             .map(|c| c.0)
-            .find(|&y| !self.refuted(&mut game, &mut searcher, y, screen.depth, deadline))
+            .find(|&y| !self.refuted(&mut game, &mut deep, y, deadline))
             .or(candidates.first().map(|c| c.0))
             .or(searched.filter(|y| legal.contains(y)))
             .unwrap_or(legal[0]);
         tree.advance(choice);
         self.tree = Some(tree);
-        self.proofs = Some(searcher);
+        self.deep_proofs = Some(deep);
         choice
     }
 
-    /// Whether the opponent forces a win after `y`: null-window searches deepened from `from`
-    /// plies until a proof, the end of the game, or the budget (the deadline, or a node budget
-    /// when the engine runs on a fixed iteration budget); an interrupted search proves nothing.
+    /// Whether the opponent forces a win after `y`, by proof-number search until a proof, a
+    /// disproof or the budget (the deadline, or a node budget when the engine runs on a fixed
+    /// iteration budget); a search the budget interrupted proves nothing.
     fn refuted(
         &self,
         game: &mut BitSearch,
-        searcher: &mut Searcher<BitSearch>,
+        deep: &mut ProofSearch<BitSearch>,
         y: usize,
-        from: u32,
         deadline: Deadline,
     ) -> bool {
+        self.set_budget(deep, deadline);
+        game.play(y);
+        let lost = deep.prove(game) == ProofResult::Proven;
+        game.undo(y);
+        lost
+    }
+
+    /// Bounds the next proof-number search by `deadline`, or by [`DEEP_PROOF_NODES`] more nodes
+    /// when the engine runs on a fixed iteration budget (so that its play is reproducible).
+    fn set_budget(&self, deep: &mut ProofSearch<BitSearch>, deadline: Deadline) {
         if self.config.iterations.is_some() {
-            searcher.set_node_limit(Some(searcher.stats.nodes + SCREEN_NODES));
+            deep.set_node_limit(Some(deep.nodes() + DEEP_PROOF_NODES));
         } else {
-            searcher.set_deadline(deadline);
+            deep.set_deadline(deadline);
         }
-        // The opponent moves first after `y`, so its wins fall on odd plies: a search to an even
-        // depth would prove nothing the odd depth below it has not.
-        let empty = game.state().empty_cells();
-        (first_odd_beyond(from)..empty)
-            .step_by(2)
-            .map_while(|depth| opponent_wins_after(game, searcher, y, depth))
-            .any(|lost| lost)
     }
 }
 
@@ -338,10 +370,8 @@ pub const MCTS_SHARE: (u32, u32) = (5, 8);
 /// Node budget of the screen when the engine runs on a fixed iteration budget (reproducible).
 pub const SCREEN_NODES: u64 = 400_000;
 
-/// The first odd number above `n` (the next useful depth of a proof that reached `n` plies).
-fn first_odd_beyond(n: u32) -> u32 {
-    (n + 1) | 1
-}
+/// Node budget of each proof-number search when the engine runs on a fixed iteration budget.
+pub const DEEP_PROOF_NODES: u64 = 100_000;
 
 /// What the tactical screen proved about the root moves.
 struct Screen {
@@ -349,8 +379,6 @@ struct Screen {
     winning: Option<usize>,
     /// Moves after which the opponent forces a win within the screen's depth.
     lost: Vec<usize>,
-    /// Plies after each move that the screen searched completely.
-    depth: u32,
 }
 
 impl Engine {
@@ -369,7 +397,6 @@ impl Engine {
         let mut screen = Screen {
             winning: None,
             lost: Vec::new(),
-            depth: 0,
         };
         if self.config.iterations.is_some() {
             searcher.set_node_limit(Some(SCREEN_NODES));
@@ -404,7 +431,6 @@ impl Engine {
             if searcher.aborted() || screen.lost.len() == legal.len() {
                 break;
             }
-            screen.depth = depth;
         }
         if screen.lost.len() == legal.len() {
             screen.lost.clear(); // every move loses: let MCTS pick the most stubborn

@@ -91,6 +91,10 @@ proptest! {
                 g.board.cell_above_landing(y).is_some_and(|x| g.board.wins_with(x, y, me))
             });
             prop_assert_eq!(bits.wasteful_columns(), wasteful.fold(0u32, |m, &y| m | 1 << y));
+            // The proof-number search's hint counts exactly the columns the proofs search.
+            let mut searched = Vec::new();
+            bits.search_columns(&mut searched);
+            prop_assert_eq!(bits.search_column_count() as usize, searched.len());
             let y = open[p % open.len()];
             g.play(y);
             bits.play(y);
@@ -341,6 +345,40 @@ fn a_deep_zugzwang_win_is_proven_with_its_distance() {
 }
 
 #[test]
+fn analysis_on_a_short_budget_still_proves_the_deep_win() {
+    // 0.4 s per position: alpha-beta's half may not reach 29 plies, but then proof-number
+    // search proves the win (in about 20 ms) without its distance. Either way, never "open".
+    use connect4::analyze::{analyze, Proof};
+    let (start, moves) = (common::deep_win_start(), common::DEEP_WIN_MOVES);
+    let budget = std::time::Duration::from_millis(400);
+    let last = analyze(&start, &moves, moves.len(), budget).unwrap()[0];
+    match last.proof {
+        Proof::Win { winner, plies } => assert_eq!((winner, plies), (2, 29)),
+        Proof::WinBeyond { winner, searched } => assert!(winner == 2 && searched < 29),
+        other => panic!("not proven: {other:?}"),
+    }
+}
+
+#[test]
+fn proof_number_search_proves_the_deep_zugzwang_win() {
+    // The 29-ply win of `common::DEEP_WIN_MOVES`, proven by the engine's deep proofs (in about
+    // 20 ms in release; alpha-beta takes ten times longer), with a move that keeps it.
+    use connect4::bit_search::BitSearch;
+    use search_core::{Game, ProofResult, ProofSearch};
+    let mut s = common::deep_win_start();
+    for y in common::DEEP_WIN_MOVES {
+        s.play(y);
+    }
+    let mut game = BitSearch::new(BitState::from_game(&s));
+    let mut deep = ProofSearch::new(16);
+    assert_eq!(deep.prove(&mut game), ProofResult::Proven);
+    let y = deep.winning_move(&mut game).expect("a winning move");
+    // After it the first player, to move, is lost: it cannot force a win itself.
+    game.play(y);
+    assert_ne!(deep.prove(&mut game), ProofResult::Proven);
+}
+
+#[test]
 fn rollouts_let_the_second_player_follow_up() {
     use connect4::engine::TacticalRollout;
     use rand::SeedableRng;
@@ -381,6 +419,7 @@ proptest! {
         // The engine's screen and endgame search run on `BitSearch`, which searches only wins,
         // forced blocks and safe moves: to the end of the game it must give the exact result.
         use connect4::bit_search::BitSearch;
+        use search_core::{ProofResult, ProofSearch};
         // Random moves that do not end the game until at most 12 cells are left, on boards
         // small enough for the check (the bitboards are the same code for every size).
         let mut s = GameState::new(Board::new(m, n, no_x, no_y), 1);
@@ -406,13 +445,24 @@ proptest! {
         let mut game = BitSearch::new(BitState::from_game(&s));
         let score = searcher.search_root(&mut game, empty as u32 + 1, -search_core::INF, search_core::INF);
         prop_assert_eq!(proven(score), exact(&s));
-        // The same holds for every position after one move (the screen's question).
+        // Proof-number search (the engine's deep proofs) answers "does the side to move win?".
+        let mut deep = ProofSearch::new(1);
+        prop_assert_eq!(deep.prove(&mut game) == ProofResult::Proven, exact(&s) == 1);
+        if let Some(y) = deep.winning_move(&mut game) {
+            let mut after = s.clone();
+            after.play(y);
+            prop_assert_eq!(-exact(&after), 1, "winning move {}", y);
+        }
+        // The same holds for every position after one move (the screen's and the
+        // refutations' question).
         for y in (0..n).filter(|&y| s.result.is_none() && s.board.can_play(y)) {
             let mut after = s.clone();
             after.play(y);
             let mut game = BitSearch::new(BitState::from_game(&after));
             let score = searcher.search_root(&mut game, empty as u32, -search_core::INF, search_core::INF);
             prop_assert_eq!(proven(score), exact(&after), "after column {}", y);
+            let lost = deep.prove(&mut game) == ProofResult::Proven;
+            prop_assert_eq!(lost, exact(&after) == 1, "proof-number search after column {}", y);
         }
     }
 }
@@ -473,7 +523,7 @@ proptest! {
             prop_assert_eq!(v.to_move, g.to_move);
             let value = exact(&g);
             match v.proof {
-                Proof::Win { winner, .. } => prop_assert_eq!(if winner == g.to_move { 1 } else { -1 }, value),
+                Proof::Win { winner, .. } | Proof::WinBeyond { winner, .. } => prop_assert_eq!(if winner == g.to_move { 1 } else { -1 }, value),
                 Proof::Draw => prop_assert_eq!(value, 0),
                 Proof::Over { winner } => {
                     prop_assert_eq!(g.result, Some(winner.unwrap_or(0)));
