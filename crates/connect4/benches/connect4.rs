@@ -79,11 +79,7 @@ fn proofs(c: &mut Criterion) {
         b.iter(|| analyze(&start, &moves, moves.len(), Duration::from_secs(60)).unwrap())
     });
     // The same question for the engine's deep proofs: proof-number search, fresh table.
-    let mut end = start.clone();
-    for y in moves {
-        end.play(y);
-    }
-    let end = BitState::from_game(&end);
+    let end = BitState::from_game(&common::deep_win_position());
     g.bench_function("proof_number_search_win_11x11", |b| {
         b.iter(|| {
             let mut deep: ProofSearch<BitSearch> = ProofSearch::new(16);

@@ -365,11 +365,7 @@ fn proof_number_search_proves_the_deep_zugzwang_win() {
     // 20 ms in release; alpha-beta takes ten times longer), with a move that keeps it.
     use connect4::bit_search::BitSearch;
     use search_core::{Game, ProofResult, ProofSearch};
-    let mut s = common::deep_win_start();
-    for y in common::DEEP_WIN_MOVES {
-        s.play(y);
-    }
-    let mut game = BitSearch::new(BitState::from_game(&s));
+    let mut game = BitSearch::new(BitState::from_game(&common::deep_win_position()));
     let mut deep = ProofSearch::new(16);
     assert_eq!(deep.prove(&mut game), ProofResult::Proven);
     let y = deep.winning_move(&mut game).expect("a winning move");

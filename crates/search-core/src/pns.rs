@@ -47,15 +47,13 @@ struct Entry {
 }
 
 /// The moves of one node being searched, with what is known about each child before it is
-/// entered: its table key and, for a finished game, its exact numbers.
+/// entered: its table key and its first numbers.
 struct Frame<M> {
     moves: Vec<M>,
     keys: Vec<u64>,
-    /// The numbers of a child before it is entered: exact for a finished game, else from
-    /// [`Game::reply_count_hint`].
+    /// The numbers of a child before it is entered: exact (solved) for a finished game, which
+    /// is never entered or stored, else from [`Game::reply_count_hint`].
     initial: Vec<(u32, u32)>,
-    /// Whether the child is a finished game (its numbers are final and never stored).
-    finished: Vec<bool>,
 }
 
 impl<M> Default for Frame<M> {
@@ -64,7 +62,6 @@ impl<M> Default for Frame<M> {
             moves: Vec::new(),
             keys: Vec::new(),
             initial: Vec::new(),
-            finished: Vec::new(),
         }
     }
 }
@@ -123,7 +120,7 @@ impl<G: Game> ProofSearch<G> {
         self.deadline = deadline;
     }
 
-    /// Stops later searches once the node counter (see [`nodes`](Self::nodes)) reaches `limit`.
+    /// Stops later searches once the node counter (see [`nodes`](Self::nodes)) passes `limit`.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit;
     }
@@ -176,17 +173,15 @@ impl<G: Game> ProofSearch<G> {
         self.search(game, 0, key, attacker, INFINITE, INFINITE);
         // The numbers are the side to move's: its goal met is the attacker's win only when it
         // attacks.
-        let (attacker_wins, attacker_fails) = match self.lookup(key) {
-            Some((0, _)) => (attacker, !attacker),
-            Some((_, 0)) => (!attacker, attacker),
-            _ => (false, false),
+        let goal_met = match self.lookup(key) {
+            Some((0, _)) => Some(true),
+            Some((_, 0)) => Some(false),
+            _ => None,
         };
-        if attacker_wins {
-            ProofResult::Proven
-        } else if attacker_fails {
-            ProofResult::Disproven
-        } else {
-            ProofResult::Unknown
+        match goal_met.map(|met| met == attacker) {
+            Some(true) => ProofResult::Proven,
+            Some(false) => ProofResult::Disproven,
+            None => ProofResult::Unknown,
         }
     }
 
@@ -265,15 +260,12 @@ impl<G: Game> ProofSearch<G> {
         game.order_moves(&mut frame.moves);
         frame.keys.clear();
         frame.initial.clear();
-        frame.finished.clear();
         for &mv in &frame.moves {
             game.play(mv);
             frame.keys.push(question_key(game.hash(), !attacker));
-            let outcome = game.outcome();
-            frame.finished.push(outcome.is_some());
             // A new node: one move may settle it (phi 1); each of its moves must be answered
             // to settle it against its mover (delta, the number of moves).
-            frame.initial.push(match outcome {
+            frame.initial.push(match game.outcome() {
                 Some(v) => finished(!attacker, v),
                 None => (1, game.reply_count_hint().max(1)),
             });
@@ -285,10 +277,11 @@ impl<G: Game> ProofSearch<G> {
             let mut delta = 0u32;
             let (mut best, mut best_phi, mut delta1, mut delta2) = (0, 0, INFINITE, INFINITE);
             for i in 0..frame.moves.len() {
-                let (c_phi, c_delta) = if frame.finished[i] {
-                    frame.initial[i]
+                let initial = frame.initial[i];
+                let (c_phi, c_delta) = if solved(initial) {
+                    initial
                 } else {
-                    self.lookup(frame.keys[i]).unwrap_or(frame.initial[i])
+                    self.lookup(frame.keys[i]).unwrap_or(initial)
                 };
                 delta = delta.saturating_add(c_phi);
                 if c_delta < delta1 {
@@ -338,11 +331,7 @@ impl<G: Game> ProofSearch<G> {
             Some(i) => i,
             None => (bucket[1].work < bucket[0].work) as usize,
         };
-        let work = if phi == 0 || delta == 0 {
-            INFINITE
-        } else {
-            work
-        };
+        let work = if solved((phi, delta)) { INFINITE } else { work };
         bucket[slot] = Entry {
             key,
             phi,
@@ -361,6 +350,12 @@ fn finished(attacker: bool, value: crate::Score) -> (u32, u32) {
     } else {
         (INFINITE, 0)
     }
+}
+
+/// Whether numbers settle their question: a zero proof or disproof number (the only exact
+/// numbers; see the module notes).
+fn solved((phi, delta): (u32, u32)) -> bool {
+    phi == 0 || delta == 0
 }
 
 /// The table key of a position for the question asked there: the same position is a different

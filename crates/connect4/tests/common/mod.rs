@@ -15,3 +15,12 @@ pub const DEEP_WIN_MOVES: [usize; 61] = [
 pub fn deep_win_start() -> GameState {
     GameState::new(Board::new(11, 11, 1, 2), 1)
 }
+
+/// The position after [`DEEP_WIN_MOVES`]: the second player to move wins in 29 plies.
+pub fn deep_win_position() -> GameState {
+    let mut s = deep_win_start();
+    for y in DEEP_WIN_MOVES {
+        s.play(y);
+    }
+    s
+}
