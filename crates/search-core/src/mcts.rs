@@ -129,7 +129,8 @@ struct Node<M> {
     visits: u32,
     total: f64,
     /// With the solver: +1 proven win, −1 proven loss, 0 unknown; for the player who moved
-    /// into the node, except at the root, where it is for the player to move.
+    /// into the node, except at the root, where it is for the player to move. Root moves
+    /// excluded by the caller ([`Mcts::exclude_root_move`]) are −1 with or without the solver.
     proof: i8,
 }
 
@@ -214,8 +215,8 @@ impl<S: MctsState> Mcts<S> {
         }
     }
 
-    /// With the solver: the root moves proved to win (`Some(true)`) or lose (`Some(false)`) for
-    /// the player to move, `None` for the others.
+    /// The root moves proved to win (`Some(true)`, with the solver) or lose (`Some(false)`, by
+    /// the solver or excluded by the caller) for the player to move, `None` for the others.
     pub fn root_child_proofs(&self) -> Vec<(S::Move, Option<bool>)> {
         self.children_of(0)
             .map(|i| {
@@ -223,6 +224,46 @@ impl<S: MctsState> Mcts<S> {
                 (n.mv.unwrap(), (n.proof != 0).then_some(n.proof > 0))
             })
             .collect()
+    }
+
+    /// Takes a root move out of the search, as proven lost for the player to move by some
+    /// outside proof (a proof-number search, say): selection never enters it again while
+    /// another root move is open, and [`best_move`](Self::best_move) passes it over unless
+    /// every root move is excluded or proven lost. Returns whether the root had that move
+    /// (an unexpanded root has none yet: search first).
+    ///
+    /// ```
+    /// use search_core::{Mcts, MctsConfig, MctsState, RandomRollout};
+    /// /// Take 1 or 2 from a pile; taking the last one wins. Player 0 moves first.
+    /// #[derive(Clone)]
+    /// struct Nim { left: u32, to_move: usize }
+    /// impl MctsState for Nim {
+    ///     type Move = u32;
+    ///     fn legal_moves(&self, out: &mut Vec<u32>) { out.extend((1..=2).filter(|&k| k <= self.left)); }
+    ///     fn apply(&mut self, k: u32) { self.left -= k; self.to_move ^= 1; }
+    ///     fn player(&self) -> usize { self.to_move }
+    ///     fn terminal_reward(&self) -> Option<f64> {
+    ///         (self.left == 0).then(|| if self.to_move == 1 { 1.0 } else { 0.0 })
+    ///     }
+    /// }
+    /// let cfg = MctsConfig { max_iterations: Some(1_000), ..Default::default() };
+    /// let mut tree = Mcts::new(Nim { left: 7, to_move: 0 }, cfg);
+    /// assert_eq!(tree.search(&mut RandomRollout), Some(1));
+    /// // Told that taking 1 loses (it does not, but the tree takes the word of the caller).
+    /// assert!(tree.exclude_root_move(1));
+    /// assert_eq!(tree.search(&mut RandomRollout), Some(2));
+    /// ```
+    pub fn exclude_root_move(&mut self, mv: S::Move) -> bool {
+        match self
+            .children_of(0)
+            .find(|&i| self.nodes[i as usize].mv == Some(mv))
+        {
+            Some(i) => {
+                self.nodes[i as usize].proof = -1;
+                true
+            }
+            None => false,
+        }
     }
 
     /// The arena indices of `node`'s children (empty when it has none).
@@ -301,8 +342,11 @@ impl<S: MctsState> Mcts<S> {
         let mut root = old[new_root as usize].clone();
         root.parent = NONE;
         root.mv = None;
-        // The root's proof is for the player to move there.
-        if root.mover as usize != self.root_state.player() {
+        // The root's proof is for the player to move there. Without the solver the only
+        // proofs are root moves excluded by the caller, which say nothing about the new root.
+        if !self.config.solver {
+            root.proof = 0;
+        } else if root.mover as usize != self.root_state.player() {
             root.proof = -root.proof;
         }
         self.nodes.push(root);

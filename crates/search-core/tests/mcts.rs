@@ -249,3 +249,56 @@ fn solver_proofs_survive_subtree_reuse_from_the_new_side() {
     assert_eq!(tree.root_proof(), Some(true));
     assert_eq!(tree.search(&mut RandomRollout), Some(1));
 }
+
+#[test]
+fn excluded_root_moves_are_never_searched_again_nor_chosen() {
+    // Pile 13, taking up to 3: taking 1 is the winning move, which MCTS finds.
+    let cfg = MctsConfig {
+        max_iterations: Some(5_000),
+        seed: 7,
+        ..Default::default()
+    };
+    let state = Nim {
+        left: 13,
+        max_take: 3,
+        to_move: 0,
+    };
+    let mut tree = Mcts::new(state.clone(), cfg);
+    // An unexpanded root has no moves to exclude.
+    assert!(!tree.exclude_root_move(1));
+    assert_eq!(tree.search(&mut RandomRollout), Some(1));
+    assert!(tree.exclude_root_move(1));
+    assert!(!tree.exclude_root_move(9), "not a move of the root");
+    let visits = |t: &Mcts<Nim>, mv: u32| t.root_children().iter().find(|c| c.0 == mv).unwrap().1;
+    let before = visits(&tree, 1);
+    let choice = tree.search(&mut RandomRollout);
+    assert_ne!(choice, Some(1));
+    assert_eq!(
+        visits(&tree, 1),
+        before,
+        "an excluded move gets no more visits"
+    );
+    assert_eq!(
+        tree.root_child_proofs()
+            .iter()
+            .filter(|p| p.1 == Some(false))
+            .count(),
+        1
+    );
+    // With every move excluded, the most visited is chosen (the most stubborn defence).
+    tree.exclude_root_move(2);
+    tree.exclude_root_move(3);
+    let most_visited = tree
+        .root_children()
+        .into_iter()
+        .max_by_key(|c| c.1)
+        .unwrap()
+        .0;
+    assert_eq!(tree.best_move(), Some(most_visited));
+    // An exclusion says nothing about the position after the move: without the solver the new
+    // root is searched as usual.
+    tree.advance(1);
+    assert_eq!(tree.root_proof(), None);
+    assert!(tree.search(&mut RandomRollout).is_some());
+    assert!(tree.stats().iterations > 0);
+}
