@@ -82,6 +82,11 @@ impl Bits256 {
     fn is_empty(self) -> bool {
         self.lo | self.hi == 0
     }
+    /// Number of set bits.
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.lo.count_ones() + self.hi.count_ones()
+    }
     /// Index of the lowest set bit (the set must not be empty).
     #[inline(always)]
     fn lowest(self) -> usize {
@@ -215,7 +220,13 @@ impl BitState {
     /// Each column's landing cell after its current one is filled (the obstacle skipped).
     #[inline(always)]
     fn second_landing(&self) -> Bits256 {
-        let filled = self.occupied.or(self.landing());
+        self.second_landing_after(self.landing())
+    }
+
+    /// [`second_landing`](Self::second_landing) from the current landing cells.
+    #[inline(always)]
+    fn second_landing_after(&self, landing: Bits256) -> Bits256 {
+        let filled = self.occupied.or(landing);
         filled.add(self.bottom).and(self.board).andnot(filled)
     }
 
@@ -295,8 +306,7 @@ impl BitState {
 
     /// Empty cells left on the board (the obstacle is not one).
     pub fn empty_cells(&self) -> u32 {
-        let e = self.board.andnot(self.occupied);
-        e.lo.count_ones() + e.hi.count_ones()
+        self.board.andnot(self.occupied).count()
     }
 
     /// A 64-bit key of the position (the stones of each side; the obstacle and the side to
@@ -376,7 +386,7 @@ impl BitState {
         for y in columns_in(safe) {
             let cell = landing.and(self.column(y));
             let made = self.winning_cells(self.stones[me].or(cell)).andnot(cell);
-            let threats = made.lo.count_ones() + made.hi.count_ones();
+            let threats = made.count();
             let centre = (2 * y as i32 - self.columns as i32 + 1).unsigned_abs();
             candidates[len] = (threats * 32 + 31 - centre, y);
             len += 1;
@@ -385,16 +395,27 @@ impl BitState {
         out.extend(candidates[..len].iter().map(|c| c.1));
     }
 
-    /// How many columns [`search_columns`](Self::search_columns) gives, without ordering them.
+    /// How many columns [`search_columns`](Self::search_columns) gives, without listing them:
+    /// every column has at most one landing cell and one cell above it, so counting cells
+    /// counts columns (the proof-number search asks this of every node it creates).
     #[inline]
     pub fn search_column_count(&self) -> u32 {
         if self.result.is_some() {
-            0
-        } else if self.forced_column().is_some() {
-            1
+            return 0;
+        }
+        let landing = self.landing();
+        if !self.threats[0].or(self.threats[1]).and(landing).is_empty() {
+            return 1; // a win, or the block of the opponent's
+        }
+        let opp = 2 - self.to_move as usize;
+        let open = landing.count();
+        let unsafe_columns = self.threats[opp]
+            .and(self.second_landing_after(landing))
+            .count();
+        if open > unsafe_columns {
+            open - unsafe_columns
         } else {
-            let (safe, unsafe_columns) = self.safe_columns();
-            if safe != 0 { safe } else { unsafe_columns }.count_ones()
+            open
         }
     }
 
