@@ -304,15 +304,18 @@ impl Engine {
             None => Mcts::new(root, first),
         };
         let mut rollout = TacticalRollout::default();
-        // The moves the screen proved lost are not searched at all (a new root is expanded by
-        // its first iteration).
-        if screen.lost.iter().any(|&y| !tree.exclude_root_move(y)) {
-            tree.set_config(MctsConfig {
-                max_iterations: Some(1),
-                ..first
-            });
-            tree.search(&mut rollout);
-            tree.set_config(first);
+        // The moves the screen proved lost are not searched at all, unless every move is lost:
+        // then MCTS picks the most stubborn. A new root gets its moves from a first iteration.
+        let every_move_lost = screen.lost.len() == legal.len();
+        if !screen.lost.is_empty() && !every_move_lost {
+            if tree.root_children().is_empty() {
+                tree.set_config(MctsConfig {
+                    max_iterations: Some(1),
+                    ..first
+                });
+                tree.search(&mut rollout);
+                tree.set_config(first);
+            }
             for &y in &screen.lost {
                 tree.exclude_root_move(y);
             }
@@ -334,7 +337,7 @@ impl Engine {
             }
             round += 1;
             // When every move is lost, refutations have nothing to tell apart.
-            let favourite = tree.best_move().filter(|_| !screen.all_lost);
+            let favourite = tree.best_move().filter(|_| !every_move_lost);
             if let Some(y) = favourite.filter(|y| !not_lost.contains(y)) {
                 let deadline = Deadline::after(time.saturating_sub(elapsed));
                 match self.refute(&mut game, &mut deep, y, deadline) {
@@ -426,11 +429,8 @@ pub const DEEP_PROOF_NODES: u64 = 100_000;
 struct Screen {
     /// A move that forces a win within the screen's depth.
     winning: Option<usize>,
-    /// Moves after which the opponent forces a win within the screen's depth (none when every
-    /// move does).
+    /// Moves after which the opponent forces a win within the screen's depth.
     lost: Vec<usize>,
-    /// Every move loses within the screen's depth.
-    all_lost: bool,
 }
 
 impl Engine {
@@ -449,7 +449,6 @@ impl Engine {
         let mut screen = Screen {
             winning: None,
             lost: Vec::new(),
-            all_lost: false,
         };
         if self.config.iterations.is_some() {
             searcher.set_node_limit(Some(SCREEN_NODES));
@@ -484,11 +483,6 @@ impl Engine {
             if searcher.aborted() || screen.lost.len() == legal.len() {
                 break;
             }
-        }
-        if screen.lost.len() == legal.len() {
-            // Every move loses: let MCTS pick the most stubborn.
-            screen.lost.clear();
-            screen.all_lost = true;
         }
         screen
     }
