@@ -7,6 +7,13 @@
 
 use std::fmt;
 
+/// The most rows a board may have: the engine's bitboards hold `(rows + 1) x columns` bits in
+/// 256 (the course's boards have 9 to 12 rows and columns).
+pub const MAX_ROWS: usize = 20;
+
+/// The most columns a board may have (see [`MAX_ROWS`]).
+pub const MAX_COLUMNS: usize = 12;
+
 /// An M x N board with an obstacle.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -57,6 +64,7 @@ impl Board {
         no_y: usize,
         me: u8,
     ) -> Result<Board, String> {
+        check_size(m, n)?;
         if top.len() != n || board.len() != m * n {
             return Err(format!(
                 "expected {n} top values and {} board values",
@@ -253,5 +261,23 @@ impl Board {
             out.push('\n');
         }
         out
+    }
+}
+
+/// Whether the engine can play on an `m` x `n` board: 1 to [`MAX_ROWS`] rows and 1 to
+/// [`MAX_COLUMNS`] columns; else the message to report.
+///
+/// ```
+/// use connect4::board::check_size;
+/// assert!(check_size(12, 12).is_ok());
+/// assert!(check_size(20, 20).unwrap_err().contains("at most 12 columns"));
+/// ```
+pub fn check_size(m: usize, n: usize) -> Result<(), String> {
+    if (1..=MAX_ROWS).contains(&m) && (1..=MAX_COLUMNS).contains(&n) {
+        Ok(())
+    } else {
+        Err(format!(
+            "board size {m}x{n} is not supported: 1 to {MAX_ROWS} rows and at most {MAX_COLUMNS} columns"
+        ))
     }
 }

@@ -70,9 +70,7 @@ fn size(t: &mut Tokens<impl BufRead>) -> Result<(usize, usize, usize, usize), St
     let n = t.expect("N")?;
     let no_x = t.expect("noX")?;
     let no_y = t.expect("noY")?;
-    if !(1..=64).contains(&m) || !(1..=64).contains(&n) {
-        return Err(format!("board size {m}x{n} is not supported"));
-    }
+    crate::board::check_size(m.max(0) as usize, n.max(0) as usize)?;
     if no_x < 0 || no_y < 0 || no_x >= m || no_y >= n {
         return Err(format!("obstacle ({no_x}, {no_y}) is off the board"));
     }

@@ -60,6 +60,10 @@ fn move_answers_a_legal_point_and_takes_a_win() {
     let (code, _, err) = run(&["move"], "9 9 4 4\n");
     assert_eq!(code, 2);
     assert!(err.contains("missing lastX lastY"), "{err}");
+    // A board the engine cannot hold is refused with a message, not a crash.
+    let (code, _, err) = run(&["move"], "20 20 0 0 -1 -1\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("board size 20x20 is not supported"), "{err}");
 }
 
 #[test]
