@@ -5,15 +5,34 @@
 //! moves searched are those of [`BitState::search_columns`]: a win or a forced block alone when
 //! there is one, and never a move that lets the opponent win straight above it unless every
 //! move does — such a move loses two plies later, so leaving it out changes no proven value.
+//!
+//! Ordering the moves plays each of them (to count the threats it makes), so the positions it
+//! reaches are kept, one set per ply, and playing a move then copies its position instead of
+//! computing it again: the searches play every listed move at least once (the proof-number
+//! search plays all of them to set up the new children's numbers).
 
 use crate::bitstate::BitState;
+use crate::board::MAX_COLUMNS;
 use search_core::{Game, Score, SearchOptions, Searcher, WIN};
+use std::cell::RefCell;
 
 /// A position with its history, for play/undo searches.
 #[derive(Debug, Clone)]
 pub struct BitSearch {
     current: BitState,
     history: Vec<BitState>,
+    /// For each ply (the length of `history`), the positions after the moves last generated
+    /// there. Playing a move empties the next ply's set, so a set always belongs to the
+    /// position now at its ply. (`generate_moves` takes `&self`, hence the cell.)
+    children: RefCell<Vec<Children>>,
+}
+
+/// The positions after the moves generated at one ply.
+#[derive(Debug, Clone, Copy)]
+struct Children {
+    /// Bit `y` is set when `states[y]` holds the position after column `y`.
+    columns: u32,
+    states: [BitState; MAX_COLUMNS],
 }
 
 impl BitSearch {
@@ -22,6 +41,7 @@ impl BitSearch {
         BitSearch {
             current: state,
             history: Vec::with_capacity(160),
+            children: RefCell::new(Vec::new()),
         }
     }
 
@@ -35,13 +55,33 @@ impl Game for BitSearch {
     type Move = usize;
 
     fn generate_moves(&self, moves: &mut Vec<usize>) {
-        self.current.search_columns(moves);
+        let ply = self.history.len();
+        let mut children = self.children.borrow_mut();
+        if children.len() <= ply {
+            let empty = Children {
+                columns: 0,
+                states: [self.current; MAX_COLUMNS],
+            };
+            children.resize(ply + 1, empty);
+        }
+        let set = &mut children[ply];
+        let start = moves.len();
+        self.current.search_children(moves, &mut set.states);
+        set.columns = moves[start..].iter().fold(0, |m, &y| m | 1 << y);
     }
 
     #[inline]
     fn play(&mut self, y: usize) {
+        let ply = self.history.len();
         self.history.push(self.current);
-        self.current.play(y);
+        let children = self.children.get_mut();
+        match children.get(ply) {
+            Some(set) if set.columns & 1 << y != 0 => self.current = set.states[y],
+            _ => self.current.play(y),
+        }
+        if let Some(next) = children.get_mut(ply + 1) {
+            next.columns = 0;
+        }
     }
 
     #[inline]

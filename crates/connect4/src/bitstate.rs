@@ -12,6 +12,11 @@ use crate::engine::GameState;
 use search_core::hash::mix64;
 use search_core::MctsState;
 
+use crate::board::{MAX_COLUMNS, MAX_ROWS};
+
+// Every column with its sentinel bit fits in the 256 bits.
+const _: () = assert!((MAX_ROWS + 1) * MAX_COLUMNS <= 256);
+
 /// 256 bits as two `u128` halves.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bits256 {
@@ -123,7 +128,22 @@ pub struct BitState {
     /// Column of the last move played on this state (`u8::MAX` for none): not part of the
     /// position, so equality ignores it.
     last: u8,
+    /// The Zobrist key of the stones ([`BitState::key`]), kept up to date by
+    /// [`BitState::play`]: a function of the position, so equality need not compare it.
+    key: u64,
 }
+
+/// Zobrist keys: one random-looking 64-bit word per player and bit index, XORed together for
+/// the stones on the board; a move changes the key by one XOR.
+static ZOBRIST: [[u64; 256]; 2] = {
+    let mut keys = [[0u64; 256]; 2];
+    let mut i = 0;
+    while i < 512 {
+        keys[i / 256][i % 256] = mix64((i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        i += 1;
+    }
+    keys
+};
 
 /// Two states are equal when they hold the same position, however it was reached.
 impl PartialEq for BitState {
@@ -164,6 +184,7 @@ impl BitState {
             to_move: g.to_move,
             result: g.result,
             last: u8::MAX,
+            key: 0,
         };
         for y in 0..b.n {
             s.bottom = s.bottom.or(cell(b.m - 1, y));
@@ -173,8 +194,10 @@ impl BitState {
                     0 if (x, y) == (b.no_x, b.no_y) => s.occupied = s.occupied.or(cell(x, y)),
                     0 => {}
                     p => {
-                        s.stones[p as usize - 1] = s.stones[p as usize - 1].or(cell(x, y));
-                        s.occupied = s.occupied.or(cell(x, y));
+                        let stone = cell(x, y);
+                        s.stones[p as usize - 1] = s.stones[p as usize - 1].or(stone);
+                        s.occupied = s.occupied.or(stone);
+                        s.key ^= ZOBRIST[p as usize - 1][stone.lowest()];
                     }
                 }
             }
@@ -310,26 +333,23 @@ impl BitState {
     }
 
     /// A 64-bit key of the position (the stones of each side; the obstacle and the side to
-    /// move follow from them), for transposition tables: each 64-bit word of the two stone
-    /// sets goes through a bijective mixer with its own offset, and the results are combined,
-    /// so that no simple relation between words (a stone moved from one word to another)
-    /// makes two positions collide.
-    #[inline]
+    /// move follow from them), for transposition tables: the XOR of one Zobrist key per stone,
+    /// kept up to date move by move, so asking for it costs nothing.
+    ///
+    /// ```
+    /// use connect4::{Board, bitstate::BitState, engine::GameState};
+    /// let empty = GameState::new(Board::new(9, 9, 8, 4), 1);
+    /// let (mut a, mut b) = (BitState::from_game(&empty), BitState::from_game(&empty));
+    /// for y in [2, 3, 4, 5] { a.play(y); }
+    /// for y in [4, 5, 2, 3] { b.play(y); } // the same stones in another order
+    /// assert_eq!(a.key(), b.key());
+    /// let mut g = empty.clone();
+    /// for y in [2, 3, 4, 5] { g.play(y); }
+    /// assert_eq!(BitState::from_game(&g).key(), a.key());
+    /// ```
+    #[inline(always)]
     pub fn key(&self) -> u64 {
-        let [a, b] = self.stones;
-        let words = [
-            a.lo as u64,
-            (a.lo >> 64) as u64,
-            a.hi as u64,
-            b.lo as u64,
-            (b.lo >> 64) as u64,
-            b.hi as u64,
-        ];
-        let mut key = 0u64;
-        for (k, w) in words.into_iter().enumerate() {
-            key ^= mix64(w.wrapping_add((k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)));
-        }
-        key
+        self.key
     }
 
     /// The open columns as two bit masks (bit `y` for column `y`): those where a stone does not
@@ -366,27 +386,51 @@ impl BitState {
     /// can win, else the column it must block alone, else the columns that do not hand the
     /// opponent a win straight above (all columns when every one does), ordered by how many
     /// cells the move makes winning for the mover, then centre first.
+    ///
+    /// ```
+    /// use connect4::{Board, bitstate::BitState, engine::GameState};
+    /// let mut g = GameState::new(Board::new(9, 9, 0, 0), 1);
+    /// for y in [4, 0, 5, 0] { g.play(y); } // player 1 has two in a row on the bottom
+    /// let mut columns = Vec::new();
+    /// BitState::from_game(&g).search_columns(&mut columns);
+    /// assert_eq!(&columns[..2], &[3, 6]); // both make an open three
+    /// ```
     pub fn search_columns(&self, out: &mut Vec<usize>) {
+        let mut children = [*self; MAX_COLUMNS];
+        self.search_children(out, &mut children);
+    }
+
+    /// [`search_columns`](Self::search_columns), also leaving the position after each listed
+    /// column `y` in `children[y]`: ordering the moves plays them anyway (to count the threats
+    /// each makes), so a search that keeps the children need not play them again.
+    pub fn search_children(&self, out: &mut Vec<usize>, children: &mut [BitState; MAX_COLUMNS]) {
         if self.result.is_some() {
             return;
         }
+        let mut child = |y: usize| {
+            children[y] = *self;
+            children[y].play(y);
+            children[y]
+        };
         if let Some(y) = self.forced_column() {
+            child(y);
             out.push(y);
             return;
         }
         let (safe, unsafe_columns) = self.safe_columns();
         if safe == 0 {
-            out.extend(columns_in(unsafe_columns));
+            for y in columns_in(unsafe_columns) {
+                child(y);
+                out.push(y);
+            }
             return;
         }
         let me = self.to_move as usize - 1;
-        let landing = self.landing();
-        let mut candidates = [(0u32, 0usize); 16];
+        let mut candidates = [(0u32, 0usize); MAX_COLUMNS];
         let mut len = 0;
         for y in columns_in(safe) {
-            let cell = landing.and(self.column(y));
-            let made = self.winning_cells(self.stones[me].or(cell)).andnot(cell);
-            let threats = made.count();
+            // The cells where the mover would win after the move (the filled cell is not one).
+            let threats = child(y).threats[me].count();
             let centre = (2 * y as i32 - self.columns as i32 + 1).unsigned_abs();
             candidates[len] = (threats * 32 + 31 - centre, y);
             len += 1;
@@ -426,6 +470,7 @@ impl BitState {
         let cell = self.landing().and(self.column(y));
         // The stone makes four exactly when its cell was one of the mover's threats.
         let wins = !self.threats[p].and(cell).is_empty();
+        self.key ^= ZOBRIST[p][cell.lowest()];
         self.stones[p] = self.stones[p].or(cell);
         self.occupied = self.occupied.or(cell);
         self.threats[p] = self.winning_cells(self.stones[p]);

@@ -95,6 +95,19 @@ proptest! {
             let mut searched = Vec::new();
             bits.search_columns(&mut searched);
             prop_assert_eq!(bits.search_column_count() as usize, searched.len());
+            // The positions kept while ordering are those the moves reach, keys included.
+            let mut children = [bits; connect4::board::MAX_COLUMNS];
+            let mut listed = Vec::new();
+            bits.search_children(&mut listed, &mut children);
+            prop_assert_eq!(&listed, &searched);
+            for &y in &listed {
+                let mut played = bits;
+                played.play(y);
+                prop_assert_eq!(children[y], played);
+                prop_assert_eq!(children[y].key(), played.key());
+            }
+            // The key kept move by move is the key of the stones from scratch.
+            prop_assert_eq!(bits.key(), BitState::from_game(&g).key());
             let y = open[p % open.len()];
             g.play(y);
             bits.play(y);
@@ -130,6 +143,47 @@ proptest! {
         prop_assert_eq!(game.hash(), Searchable::new(replay).hash());
         // Different positions met along the way got different keys.
         prop_assert_eq!(seen.len(), seen.values().collect::<std::collections::HashSet<_>>().len());
+    }
+
+    #[test]
+    fn bit_search_plays_the_positions_it_keeps_exactly((m, n, no_x, no_y) in board_strategy(), steps in prop::collection::vec((0u8..4, any::<usize>()), 0..200)) {
+        // Moves generated at a ply are played from the positions kept then; moves played
+        // without generating, undos and regenerating after them must never reach a stale one.
+        use connect4::bit_search::BitSearch;
+        use search_core::Game;
+        let start = BitState::from_game(&GameState::new(Board::new(m, n, no_x, no_y), 1));
+        let mut game = BitSearch::new(start);
+        let mut reference = vec![start];
+        let mut moves = Vec::new();
+        for (action, pick) in steps {
+            let here = *reference.last().unwrap();
+            match action {
+                0 | 1 if here.result().is_none() => {
+                    moves.clear();
+                    if action == 0 {
+                        game.generate_moves(&mut moves);
+                    } else {
+                        moves = here.playable_columns();
+                    }
+                    let y = moves[pick % moves.len()];
+                    game.play(y);
+                    let mut next = here;
+                    next.play(y);
+                    reference.push(next);
+                }
+                2 if reference.len() > 1 => {
+                    reference.pop();
+                    game.undo(0);
+                }
+                _ => {
+                    moves.clear();
+                    game.generate_moves(&mut moves);
+                }
+            }
+            let expected = *reference.last().unwrap();
+            prop_assert_eq!(*game.state(), expected);
+            prop_assert_eq!(game.hash(), expected.key());
+        }
     }
 
     #[test]

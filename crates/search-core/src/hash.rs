@@ -75,8 +75,11 @@ pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 /// assert_ne!(mix64(1), mix64(2));
 /// assert_eq!(mix64(0), 0); // zero is a fixed point: add an offset to words that may be 0
 /// ```
+///
+/// It is a `const fn`, so tables of random-looking keys (Zobrist keys) can be built at compile
+/// time.
 #[inline]
-pub fn mix64(mut x: u64) -> u64 {
+pub const fn mix64(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
     x ^= x >> 33;
