@@ -17,6 +17,22 @@ use crate::board::{MAX_COLUMNS, MAX_ROWS};
 // Every column with its sentinel bit fits in the 256 bits.
 const _: () = assert!((MAX_ROWS + 1) * MAX_COLUMNS <= 256);
 
+/// `COLUMN_OF[h][i]`: the column of bit `i` when columns are `h` bits tall (a table instead of a
+/// division in the loops that turn cells into columns).
+static COLUMN_OF: [[u8; 256]; MAX_ROWS + 2] = {
+    let mut table = [[0u8; 256]; MAX_ROWS + 2];
+    let mut h = 1;
+    while h < MAX_ROWS + 2 {
+        let mut i = 0;
+        while i < 256 {
+            table[h][i] = (i / h) as u8;
+            i += 1;
+        }
+        h += 1;
+    }
+    table
+};
+
 /// 256 bits as two `u128` halves.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bits256 {
@@ -293,24 +309,29 @@ impl BitState {
 
     #[inline(always)]
     fn column_of(&self, cell: usize) -> usize {
-        cell / self.height as usize
+        COLUMN_OF[self.height as usize][cell] as usize
     }
 
-    /// The columns of `cells` (at most one cell per column), in order.
+    /// The columns of `cells` as a bit mask (bit `y` for column `y`).
     #[inline(always)]
-    fn columns_of(&self, mut cells: Bits256) -> impl Iterator<Item = usize> + '_ {
-        std::iter::from_fn(move || {
-            (!cells.is_empty()).then(|| {
-                let c = cells.lowest();
-                cells = cells.andnot(Bits256::bit(c));
-                self.column_of(c)
-            })
-        })
+    fn column_mask(&self, cells: Bits256) -> u32 {
+        let of = &COLUMN_OF[self.height as usize];
+        let mut mask = 0u32;
+        let (mut lo, mut hi) = (cells.lo, cells.hi);
+        while lo != 0 {
+            mask |= 1 << of[lo.trailing_zeros() as usize];
+            lo &= lo - 1;
+        }
+        while hi != 0 {
+            mask |= 1 << of[128 + hi.trailing_zeros() as usize];
+            hi &= hi - 1;
+        }
+        mask
     }
 
     /// Columns with room, in order.
     pub fn playable_columns(&self) -> Vec<usize> {
-        self.columns_of(self.landing()).collect()
+        columns_in(self.column_mask(self.landing())).collect()
     }
 
     /// A column where the side to move wins at once, else the column of an opponent's
@@ -357,16 +378,11 @@ impl BitState {
     #[inline(always)]
     fn safe_columns(&self) -> (u32, u32) {
         let opp = 2 - self.to_move as usize;
-        let danger = self.threats[opp].and(self.second_landing());
-        let (mut safe, mut unsafe_columns) = (0u32, 0u32);
-        for y in self.columns_of(self.landing()) {
-            if danger.and(self.column(y)).is_empty() {
-                safe |= 1 << y;
-            } else {
-                unsafe_columns |= 1 << y;
-            }
-        }
-        (safe, unsafe_columns)
+        let landing = self.landing();
+        // At most one cell of a column is a landing cell, and one the cell above it.
+        let open = self.column_mask(landing);
+        let danger = self.column_mask(self.threats[opp].and(self.second_landing_after(landing)));
+        (open & !danger, open & danger)
     }
 
     /// The open columns (as a mask) where a stone would fill the cell right below one of the
@@ -374,12 +390,7 @@ impl BitState {
     #[inline(always)]
     pub fn wasteful_columns(&self) -> u32 {
         let me = self.to_move as usize - 1;
-        let own = self.threats[me].and(self.second_landing());
-        let mut mask = 0u32;
-        for y in self.columns_of(own) {
-            mask |= 1 << y;
-        }
-        mask
+        self.column_mask(self.threats[me].and(self.second_landing()))
     }
 
     /// The columns worth searching, best first: the winning column alone when the side to move
