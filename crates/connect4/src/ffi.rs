@@ -128,3 +128,26 @@ pub unsafe extern "C" fn clearPoint(p: *mut Point) {
         drop(unsafe { Box::from_raw(p) });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_the_engine_cannot_hold_get_the_first_open_column() {
+        // 9 rows x 13 columns: one column more than the bitboards hold.
+        let (m, n) = (9i32, 13usize);
+        let mut top = vec![m; n];
+        top[0] = 0; // column 0 is full
+        let mut board = vec![0; m as usize * n];
+        for x in 0..m as usize {
+            board[x * n] = 1 + (x % 2) as i32;
+        }
+        assert_eq!(decide(9, 13, &top, &board, -1, 4, 4), None);
+        // SAFETY: `top` and `board` hold n and m * n ints; the point is freed by clearPoint.
+        let p = unsafe { getPoint(m, n as i32, top.as_ptr(), board.as_ptr(), -1, -1, 4, 4) };
+        let (x, y) = unsafe { ((*p).x, (*p).y) };
+        unsafe { clearPoint(p) };
+        assert_eq!((x, y), (8, 1));
+    }
+}
