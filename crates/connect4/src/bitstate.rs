@@ -3,16 +3,16 @@
 //! [`GameState`] keeps the course's board (cells and `top[]`), which the interfaces need; a
 //! simulation only needs "where can each side move, where would a stone win", thousands of times
 //! per second. Here each column is `m + 1` bits (bottom row first, one empty sentinel bit on top,
-//! as in Pascal Pons' solver), up to 12 columns x 13 bits in 256 bits. The obstacle counts as
-//! occupied but belongs to nobody, so the next landing cell of every column is one addition
-//! (`(occupied + bottom) & board & !occupied`) that skips the obstacle exactly as the judge's `top[]` does,
-//! and the cells where a side would complete four are a few shifts for all columns at once.
+//! as in Pascal Pons' solver), up to 12 columns x 21 bits in 256 bits (the course's boards need
+//! 12 x 13). The obstacle counts as occupied but belongs to nobody, so the next landing cell of
+//! every column is one addition (`(occupied + bottom) & board & !occupied`) that skips the
+//! obstacle exactly as the judge's `top[]` does, and the cells where a side would complete four
+//! are a few shifts for all columns at once. Positions carry a Zobrist key updated move by move.
 
+use crate::board::{MAX_COLUMNS, MAX_ROWS};
 use crate::engine::GameState;
 use search_core::hash::mix64;
 use search_core::MctsState;
-
-use crate::board::{MAX_COLUMNS, MAX_ROWS};
 
 // Every column with its sentinel bit fits in the 256 bits.
 const _: () = assert!((MAX_ROWS + 1) * MAX_COLUMNS <= 256);
