@@ -330,7 +330,6 @@ impl Engine {
         // take a millisecond). Once an attempt fails (the favourite is not lost, or the budget
         // ran out), more MCTS re-ranks the moves left and the next favourite is tried.
         let mut not_lost: Vec<usize> = Vec::new();
-        let mut refuted: Vec<usize> = Vec::new();
         let mut round = 0;
         loop {
             let elapsed = start.elapsed();
@@ -342,17 +341,18 @@ impl Engine {
                 break;
             }
             round += 1;
-            // When every move is lost, refutations have nothing to tell apart.
+            // When every move is lost, refutations have nothing to tell apart: the tree offers
+            // a move it already holds as lost (the screen's or a refuted one) only then.
             let favourite = tree
                 .best_move()
                 .filter(|_| !every_move_lost)
-                .filter(|y| !not_lost.contains(y) && !refuted.contains(y));
+                .filter(|y| !not_lost.contains(y))
+                .filter(|&y| !tree.root_child_proofs().contains(&(y, Some(false))));
             if let Some(y) = favourite {
                 let deadline = Deadline::after(time.saturating_sub(elapsed));
                 match self.refute(&mut game, &mut deep, y, deadline) {
                     ProofResult::Proven => {
                         tree.exclude_root_move(y);
-                        refuted.push(y);
                         continue;
                     }
                     ProofResult::Disproven => not_lost.push(y),
