@@ -104,8 +104,11 @@ impl<G: Game> ProofSearch<G> {
     pub fn new(megabytes: usize) -> Self {
         let buckets = ((megabytes << 20) / std::mem::size_of::<[Entry; 2]>()).max(1);
         let size = 1 << (usize::BITS - 1 - buckets.leading_zeros());
+        let mut table = Vec::with_capacity(size);
+        crate::tt::advise_huge_pages(&mut table);
+        table.resize(size, [Entry::default(); 2]);
         ProofSearch {
-            table: vec![[Entry::default(); 2]; size],
+            table,
             mask: size - 1,
             frames: Vec::new(),
             deadline: Deadline::none(),
@@ -262,7 +265,11 @@ impl<G: Game> ProofSearch<G> {
         frame.initial.clear();
         for &mv in &frame.moves {
             game.play(mv);
-            frame.keys.push(question_key(game.hash(), !attacker));
+            let child = question_key(game.hash(), !attacker);
+            // The child's entry is read below: start loading it now (a probe is nearly always
+            // a cache miss, and the remaining children's set-up can run meanwhile).
+            crate::tt::prefetch(&self.table[child as usize & self.mask]);
+            frame.keys.push(child);
             // A new node: one move may settle it (phi 1); each of its moves must be answered
             // to settle it against its mover (delta, the number of moves).
             frame.initial.push(match game.outcome() {

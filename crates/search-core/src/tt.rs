@@ -157,7 +157,7 @@ fn to_node_relative(score: Score, ply: u32) -> Score {
 /// TLB. Linux only (elsewhere, and when transparent huge pages are off, nothing happens);
 /// the table works the same either way.
 #[allow(unsafe_code)]
-fn advise_huge_pages<T>(buffer: &mut Vec<T>) {
+pub(crate) fn advise_huge_pages<T>(buffer: &mut Vec<T>) {
     #[cfg(target_os = "linux")]
     {
         const HUGE: usize = 2 << 20;
@@ -176,4 +176,26 @@ fn advise_huge_pages<T>(buffer: &mut Vec<T>) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = buffer;
+}
+
+/// Asks the processor to start loading the cache lines of `item` (a table bucket about to be
+/// probed), so that the miss overlaps with other work instead of stalling the probe. A hint
+/// only: it never faults and changes nothing the program can see; a no-op off x86-64.
+#[allow(unsafe_code)]
+#[inline(always)]
+pub(crate) fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let first = item as *const T as *const i8;
+        let last = first.wrapping_add(std::mem::size_of::<T>().saturating_sub(1));
+        // SAFETY: prefetch instructions never fault, whatever the address, and have no effect
+        // on the program's state; both addresses lie within `item` anyway.
+        unsafe {
+            _mm_prefetch(first, _MM_HINT_T0);
+            _mm_prefetch(last, _MM_HINT_T0);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
 }
