@@ -318,18 +318,9 @@ impl BitState {
     /// Empty cells where a stone of `stones` would make four or more in a row.
     #[inline(always)]
     fn winning_cells(&self, stones: Bits256) -> Bits256 {
-        let p = stones;
-        // Vertical: three stones right below.
-        let mut w = p.shl(1).and(p.shl(2)).and(p.shl(3));
-        let h = self.height as u32;
-        for s in [h, h - 1, h + 1] {
-            // Two in a row on one side, then one or two further on either side.
-            let up = p.shl(s).and(p.shl(2 * s));
-            w = w.or(up.and(p.shl(3 * s))).or(up.and(p.shr(s)));
-            let down = p.shr(s).and(p.shr(2 * s));
-            w = w.or(down.and(p.shr(3 * s))).or(down.and(p.shl(s)));
-        }
-        w.and(self.board).andnot(self.occupied)
+        four_completions(stones, self.height as u32)
+            .and(self.board)
+            .andnot(self.occupied)
     }
 
     #[inline(always)]
@@ -514,7 +505,7 @@ impl BitState {
         // cost half as much as on the whole board. The cell itself is no threat any more.
         let at = (y.saturating_sub(3) * self.height as usize) as u32;
         let free = self.board.andnot(self.occupied).window(at);
-        let new = winning_cells_in(self.stones[p].window(at), self.height as u32) & free;
+        let new = four_completions(self.stones[p].window(at), self.height as u32) & free;
         self.threats[p] = self.threats[p]
             .andnot(cell)
             .or(Bits256::from_window(new, at));
@@ -530,17 +521,68 @@ impl BitState {
     }
 }
 
-/// The cells where `p` would make four or more in a row (empty or not) in a window of whole
-/// columns of `h` bits each (one sentinel bit on top of every column keeps lines from running
-/// from one column into the next); the same formula as [`BitState::winning_cells`].
+/// The bit operations of cell sets: the whole board's [`Bits256`] and the `u128` windows
+/// [`BitState::play`] updates threats in, so that the four-in-a-row formula is written once.
+trait CellSet: Copy {
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    /// Towards higher bits by `k` (1..128).
+    fn shl(self, k: u32) -> Self;
+    /// Towards lower bits by `k` (1..128).
+    fn shr(self, k: u32) -> Self;
+}
+
+impl CellSet for Bits256 {
+    #[inline(always)]
+    fn and(self, o: Self) -> Self {
+        Bits256::and(self, o)
+    }
+    #[inline(always)]
+    fn or(self, o: Self) -> Self {
+        Bits256::or(self, o)
+    }
+    #[inline(always)]
+    fn shl(self, k: u32) -> Self {
+        Bits256::shl(self, k)
+    }
+    #[inline(always)]
+    fn shr(self, k: u32) -> Self {
+        Bits256::shr(self, k)
+    }
+}
+
+impl CellSet for u128 {
+    #[inline(always)]
+    fn and(self, o: Self) -> Self {
+        self & o
+    }
+    #[inline(always)]
+    fn or(self, o: Self) -> Self {
+        self | o
+    }
+    #[inline(always)]
+    fn shl(self, k: u32) -> Self {
+        self << k
+    }
+    #[inline(always)]
+    fn shr(self, k: u32) -> Self {
+        self >> k
+    }
+}
+
+/// The cells where stones `p` would make four or more in a row, empty or not, on columns of
+/// `h` bits each (the sentinel bit on top of every column, never a stone, keeps lines from
+/// running from one column into the next).
 #[inline(always)]
-fn winning_cells_in(p: u128, h: u32) -> u128 {
-    let mut w = (p << 1) & (p << 2) & (p << 3);
+fn four_completions<B: CellSet>(p: B, h: u32) -> B {
+    // Vertical: three stones right below.
+    let mut w = p.shl(1).and(p.shl(2)).and(p.shl(3));
     for s in [h, h - 1, h + 1] {
-        let up = (p << s) & (p << (2 * s));
-        w |= up & (p << (3 * s)) | up & (p >> s);
-        let down = (p >> s) & (p >> (2 * s));
-        w |= down & (p >> (3 * s)) | down & (p << s);
+        // Two in a row on one side, then one or two further on either side.
+        let up = p.shl(s).and(p.shl(2 * s));
+        w = w.or(up.and(p.shl(3 * s))).or(up.and(p.shr(s)));
+        let down = p.shr(s).and(p.shr(2 * s));
+        w = w.or(down.and(p.shr(3 * s))).or(down.and(p.shl(s)));
     }
     w
 }
