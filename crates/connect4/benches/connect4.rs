@@ -1,6 +1,7 @@
 //! connect4 benchmarks: MCTS rollouts per second on an empty 12x12 board with the obstacle (and
 //! a whole engine move on the same budget), the engine's wins-only proof search on bitboards
-//! (positions per second) and its proof-number search on a deep win, and the 7x6 solver on Pascal Pons' test sets (read from
+//! (positions per second), its proof-number search on a deep win and on middle-game positions
+//! (nodes per second), and the 7x6 solver on Pascal Pons' test sets (read from
 //! ../shared/data when present, never copied into the repository; his published mean times are
 //! in the spec).
 #![allow(missing_docs)]
@@ -88,7 +89,36 @@ fn proofs(c: &mut Criterion) {
         })
     });
     g.finish();
+    // Proof-number search's speed in the middle game, where the engine's refutations run:
+    // both questions (does the side to move win, is it lost) on eight positions, each from a
+    // fresh 16 MiB table and stopped after 100,000 nodes (most are not settled by then).
+    let positions: Vec<BitState> = common::midgame_positions()
+        .iter()
+        .map(BitState::from_game)
+        .collect();
+    let prove_all = || {
+        positions
+            .iter()
+            .map(|&s| {
+                let mut deep: ProofSearch<BitSearch> = ProofSearch::new(16);
+                let mut game = BitSearch::new(s);
+                deep.set_node_limit(Some(MIDGAME_NODES));
+                deep.prove(&mut game);
+                deep.set_node_limit(Some(deep.nodes() + MIDGAME_NODES));
+                deep.prove_loss(&mut game);
+                deep.nodes()
+            })
+            .sum::<u64>()
+    };
+    let mut g = c.benchmark_group("proof_number_search_midgame");
+    g.throughput(Throughput::Elements(prove_all()));
+    g.sample_size(10);
+    g.bench_function("8_positions_both_questions", |b| b.iter(prove_all));
+    g.finish();
 }
+
+/// Node budget of each question in the `proof_number_search_midgame` bench.
+const MIDGAME_NODES: u64 = 100_000;
 
 fn solver(c: &mut Criterion) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/connect4");
