@@ -299,20 +299,7 @@ impl BitState {
     fn column(&self, y: usize) -> Bits256 {
         let h = self.height as usize;
         let cells = (1u128 << (h - 1)) - 1;
-        let at = y * h;
-        if at >= 128 {
-            Bits256 {
-                lo: 0,
-                hi: cells << (at - 128),
-            }
-        } else if at == 0 {
-            Bits256 { lo: cells, hi: 0 }
-        } else {
-            Bits256 {
-                lo: cells << at,
-                hi: cells >> (128 - at),
-            }
-        }
+        Bits256::from_window(cells, (y * h) as u32)
     }
 
     /// Empty cells where a stone of `stones` would make four or more in a row.
