@@ -268,7 +268,7 @@ impl<G: Game> ProofSearch<G> {
             let child = question_key(game.hash(), !attacker);
             // The child's entry is read below: start loading it now (a probe is nearly always
             // a cache miss, and the remaining children's set-up can run meanwhile).
-            crate::tt::prefetch(&self.table[child as usize & self.mask]);
+            crate::tt::prefetch(&self.table[self.bucket(child)]);
             frame.keys.push(child);
             // A new node: one move may settle it (phi 1); each of its moves must be answered
             // to settle it against its mover (delta, the number of moves).
@@ -324,8 +324,14 @@ impl<G: Game> ProofSearch<G> {
         }
     }
 
+    /// The index of the bucket that holds `key`'s entry.
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & self.mask
+    }
+
     fn lookup(&self, key: u64) -> Option<(u32, u32)> {
-        self.table[key as usize & self.mask]
+        self.table[self.bucket(key)]
             .iter()
             .find(|e| e.key == key && (e.phi, e.delta) != (0, 0))
             .map(|e| (e.phi, e.delta))
@@ -333,7 +339,8 @@ impl<G: Game> ProofSearch<G> {
 
     /// Stores into the entry of the same key, else over the one with less work behind it.
     fn store(&mut self, key: u64, (phi, delta): (u32, u32), work: u32) {
-        let bucket = &mut self.table[key as usize & self.mask];
+        let index = self.bucket(key);
+        let bucket = &mut self.table[index];
         let slot = match bucket.iter().position(|e| e.key == key) {
             Some(i) => i,
             None => (bucket[1].work < bucket[0].work) as usize,
