@@ -10,10 +10,16 @@
 //! position's time goes to that deepening; when it proves nothing, the rest goes to
 //! proof-number search (`search-core`'s [`ProofSearch`]), which proves deeper wins by following
 //! forcing lines, without their distance.
+//!
+//! Beside the proof, every position gets the verdict of its fill-up game ([`crate::zugzwang`]):
+//! who wins if the columns fill up with the threats on the board and nobody makes a new one.
+//! It is no proof, but it shows the zugzwang a long game turns on, often dozens of plies before
+//! a search can prove anything.
 
 use crate::bit_search::{proof_searcher, BitSearch};
 use crate::bitstate::BitState;
 use crate::engine::GameState;
+use crate::zugzwang::FillUpSolver;
 use search_core::{Deadline, ProofResult, ProofSearch, Searcher, WIN, WIN_BOUND};
 use std::time::Duration;
 
@@ -58,7 +64,24 @@ pub struct Verdict {
     pub to_move: u8,
     /// What is proven.
     pub proof: Proof,
+    /// The fill-up game's verdict (`None` once the game is over).
+    pub fill_up: Option<FillUp>,
 }
+
+/// Who wins the fill-up game of a position ([`crate::zugzwang`]): the columns fill up with the
+/// threats now on the board, and nobody makes a new one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FillUp {
+    /// This side (1 or 2) wins it.
+    Win(u8),
+    /// The board fills up without four in a row.
+    Draw,
+    /// Not solved within the node budget.
+    Unsolved,
+}
+
+/// Node budget of one position's fill-up game.
+const FILL_UP_NODES: u64 = 1_000_000;
 
 /// Size of the proof table, MiB.
 const TABLE_MB: usize = 64;
@@ -69,7 +92,7 @@ const TABLE_MB: usize = 64;
 /// legal there.
 ///
 /// ```
-/// use connect4::{analyze::{analyze, Proof}, engine::GameState, Board};
+/// use connect4::{analyze::{analyze, FillUp, Proof}, engine::GameState, Board};
 /// use std::time::Duration;
 /// // The first player builds three in a row on the bottom row with both ends open.
 /// let start = GameState::new(Board::new(9, 9, 0, 0), 1);
@@ -79,6 +102,10 @@ const TABLE_MB: usize = 64;
 /// assert_eq!(verdicts[5].proof, Proof::Win { winner: 1, plies: 2 });
 /// // The second player's move 4 (column 4) was the last chance: after it, the first wins.
 /// assert_eq!(connect4::analyze::losing_move(&verdicts), Some(3));
+/// // The empty board fills up without four in a row if nobody makes a threat; after the
+/// // fifth move the first player has two threats side by side on the bottom row.
+/// assert_eq!(verdicts[0].fill_up, Some(FillUp::Draw));
+/// assert_eq!(verdicts[5].fill_up, Some(FillUp::Win(1)));
 /// // Only the last three positions: the same verdicts, numbered from the start.
 /// let tail = analyze(&start, &[3, 3, 4, 4, 5], 3, Duration::from_millis(200)).unwrap();
 /// assert_eq!(tail[0].ply, 3);
@@ -94,6 +121,7 @@ pub fn analyze(
     let mut state = start.clone();
     let mut searcher: Searcher<BitSearch> = proof_searcher(TABLE_MB);
     let mut deep: ProofSearch<BitSearch> = ProofSearch::new(TABLE_MB);
+    let mut fill_up = FillUpSolver::default();
     let mut verdicts = Vec::with_capacity((moves.len() + 1).saturating_sub(from));
     for ply in 0..=moves.len() {
         if ply >= from {
@@ -103,10 +131,20 @@ pub fn analyze(
                 },
                 None => prove(&state, &mut searcher, &mut deep, per_position),
             };
+            let fill_up = state.result.is_none().then(|| {
+                let me = state.to_move;
+                match fill_up.solve(&BitState::from_game(&state), FILL_UP_NODES) {
+                    Some(1) => FillUp::Win(me),
+                    Some(-1) => FillUp::Win(3 - me),
+                    Some(_) => FillUp::Draw,
+                    None => FillUp::Unsolved,
+                }
+            });
             verdicts.push(Verdict {
                 ply,
                 to_move: state.to_move,
                 proof,
+                fill_up,
             });
         }
         let Some(&y) = moves.get(ply) else { break };

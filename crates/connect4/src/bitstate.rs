@@ -351,6 +351,49 @@ impl BitState {
         (!block.is_empty()).then(|| self.column_of(block.lowest()))
     }
 
+    /// For each column, its empty cells from the landing cell up (the obstacle skipped), each
+    /// as a label: bit 0 set when a stone of player 1 there would make four, bit 1 for player 2.
+    /// Cells are appended to `out` column after column; `lengths[y]` tells how many are column
+    /// `y`'s.
+    ///
+    /// ```
+    /// use connect4::{Board, bitstate::BitState, board::MAX_COLUMNS, engine::GameState};
+    /// let mut g = GameState::new(Board::new(9, 9, 8, 4), 1); // obstacle at the bottom of column 4
+    /// for y in [0, 0, 1, 1, 2, 2] { g.play(y); }
+    /// let (mut labels, mut lengths) = (Vec::new(), [0u8; MAX_COLUMNS]);
+    /// BitState::from_game(&g).column_threat_labels(&mut labels, &mut lengths);
+    /// assert_eq!(&lengths[..9], &[7, 7, 7, 9, 8, 9, 9, 9, 9]);
+    /// // Column 3: player 1 makes four on its bottom cell, player 2 on the cell above.
+    /// assert_eq!(&labels[21..24], &[1, 2, 0]);
+    /// ```
+    pub fn column_threat_labels(&self, out: &mut Vec<u8>, lengths: &mut [u8; MAX_COLUMNS]) {
+        let h = self.height as u32;
+        let cells = (1u128 << (h - 1)) - 1;
+        for (y, len) in lengths.iter_mut().enumerate().take(self.columns as usize) {
+            let at = y as u32 * h;
+            let mut empty = !self.occupied.window(at) & cells;
+            let first = self.threats[0].window(at);
+            let second = self.threats[1].window(at);
+            *len = empty.count_ones() as u8;
+            while empty != 0 {
+                let r = empty.trailing_zeros();
+                out.push((first >> r & 1 | (second >> r & 1) << 1) as u8);
+                empty &= empty - 1;
+            }
+        }
+    }
+
+    /// Number of columns.
+    ///
+    /// ```
+    /// use connect4::{Board, bitstate::BitState, engine::GameState};
+    /// let s = BitState::from_game(&GameState::new(Board::new(9, 11, 0, 0), 1));
+    /// assert_eq!(s.columns(), 11);
+    /// ```
+    pub fn columns(&self) -> usize {
+        self.columns as usize
+    }
+
     /// Empty cells left on the board (the obstacle is not one).
     pub fn empty_cells(&self) -> u32 {
         self.board.andnot(self.occupied).count()

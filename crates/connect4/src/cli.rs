@@ -98,7 +98,8 @@ enum Command {
         moves: bool,
     },
     /// Where a game was decided: proves every position of a game (as `compete --moves` prints
-    /// it) with the engine's wins-only search, and names the move that lost it.
+    /// it) with the engine's wins-only search, and names the move that lost it; each position
+    /// also shows who wins its fill-up game (the threats on the board, no new ones).
     Analyze {
         /// Board size, ROWSxCOLUMNS (4..12 each), e.g. 9x12.
         #[arg(long)]
@@ -411,10 +412,10 @@ fn parse_board(size: &str, obstacle: &str) -> Result<Board> {
 
 /// The analysis as a table, one line per position, then the move that decided the game.
 fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize]) -> String {
-    use crate::analyze::Proof;
+    use crate::analyze::{FillUp, Proof};
     use std::fmt::Write;
     let side = |p: u8| if p == 1 { "first" } else { "second" };
-    let mut out = String::from("ply  to move  then plays  proven\n");
+    let mut out = String::from("ply  to move  then plays  fill-up  proven\n");
     for v in verdicts {
         let proof = match v.proof {
             Proof::Win { winner, plies } => {
@@ -431,13 +432,23 @@ fn analysis_text(verdicts: &[crate::analyze::Verdict], moves: &[usize]) -> Strin
             Proof::Over { winner: None } => "game over: draw".to_string(),
         };
         let next = moves.get(v.ply).map_or("-".to_string(), |y| y.to_string());
+        let fill_up = match v.fill_up {
+            Some(FillUp::Win(w)) => side(w),
+            Some(FillUp::Draw) => "draw",
+            Some(FillUp::Unsolved) => "?",
+            None => "-",
+        };
         let _ = writeln!(
             out,
-            "{:>3}  {:<7}  {next:>10}  {proof}",
+            "{:>3}  {:<7}  {next:>10}  {fill_up:<7}  {proof}",
             v.ply,
             side(v.to_move)
         );
     }
+    out.push_str(
+        "fill-up: who wins if the columns fill up with the threats now on the board and nobody \
+         makes a new one (the zugzwang a long game turns on; a guide, not a proof)\n",
+    );
     match crate::analyze::losing_move(verdicts) {
         Some(ply) => {
             // The position the deciding move was played from is among the verdicts.

@@ -16,5 +16,6 @@ pub mod ffi;
 pub mod protocol;
 pub mod search_game;
 pub mod solver7x6;
+pub mod zugzwang;
 
 pub use board::Board;
