@@ -3,7 +3,8 @@
 //! (positions per second), its proof-number search on a deep win and on middle-game positions
 //! (nodes per second), and the 7x6 solver on Pascal Pons' test sets (read from
 //! ../shared/data when present, never copied into the repository; his published mean times are
-//! in the spec).
+//! in the spec), and the fill-up game with frozen threats that `analyze` shows (nodes per
+//! second).
 #![allow(missing_docs)]
 
 #[path = "../tests/common/mod.rs"]
@@ -14,6 +15,7 @@ use connect4::bit_search::{proof_searcher, BitSearch};
 use connect4::bitstate::BitState;
 use connect4::engine::{Engine, EngineConfig, GameState, TacticalRollout};
 use connect4::solver7x6::{Position, Solver};
+use connect4::zugzwang::FillUpSolver;
 use connect4::Board;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use search_core::{Mcts, MctsConfig, ProofSearch, Searcher, WIN_BOUND};
@@ -117,6 +119,34 @@ fn proofs(c: &mut Criterion) {
     g.finish();
 }
 
+/// The fill-up game of the eight middle-game positions and the deep win's position, solved by
+/// one solver with `analyze`'s budget of a million nodes each, as `analyze` asks it of every
+/// position of a game.
+fn fill_up(c: &mut Criterion) {
+    let mut positions: Vec<BitState> = common::midgame_positions()
+        .iter()
+        .map(BitState::from_game)
+        .collect();
+    positions.push(BitState::from_game(&common::deep_win_position()));
+    let mut solver = FillUpSolver::default();
+    let mut solve_all = || {
+        positions
+            .iter()
+            .map(|s| {
+                solver.solve(s, 1_000_000);
+                solver.nodes()
+            })
+            .sum::<u64>()
+    };
+    let nodes = solve_all();
+    let mut g = c.benchmark_group("fill_up_game");
+    g.throughput(Throughput::Elements(nodes));
+    g.bench_function(format!("9_positions_{nodes}_nodes"), |b| {
+        b.iter(&mut solve_all)
+    });
+    g.finish();
+}
+
 /// Node budget of each question in the `proof_number_search_midgame` bench.
 const MIDGAME_NODES: u64 = 100_000;
 
@@ -143,5 +173,5 @@ fn solver(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, mcts, proofs, solver);
+criterion_group!(benches, mcts, proofs, fill_up, solver);
 criterion_main!(benches);
