@@ -13,8 +13,8 @@
 //!
 //! Beside the proof, every position gets the verdict of its fill-up game ([`crate::zugzwang`]):
 //! who wins if the columns fill up with the threats on the board and nobody makes a new one.
-//! It is no proof, but it shows the zugzwang a long game turns on, often dozens of plies before
-//! a search can prove anything.
+//! It is no proof (new threats change it), but it shows the zugzwang a long game turns on, often
+//! dozens of plies before a search can prove anything.
 
 use crate::bit_search::{proof_searcher, BitSearch};
 use crate::bitstate::BitState;
@@ -103,7 +103,7 @@ const TABLE_MB: usize = 64;
 /// // The second player's move 4 (column 4) was the last chance: after it, the first wins.
 /// assert_eq!(connect4::analyze::losing_move(&verdicts), Some(3));
 /// // The empty board fills up without four in a row if nobody makes a threat; after the
-/// // fifth move the first player has two threats side by side on the bottom row.
+/// // fifth move the first player has a threat at each end of its three on the bottom row.
 /// assert_eq!(verdicts[0].fill_up, Some(FillUp::Draw));
 /// assert_eq!(verdicts[5].fill_up, Some(FillUp::Win(1)));
 /// // Only the last three positions: the same verdicts, numbered from the start.
