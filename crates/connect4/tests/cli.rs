@@ -120,8 +120,13 @@ fn analyze_names_the_losing_move_and_rejects_illegal_moves() {
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
     assert_eq!(plies, ["3", "4", "5"]);
+    // The fill-up column: the first player's two threats win the fill-up game too.
     assert!(
-        out.contains("  5  second            -  first wins in 2 plies"),
+        out.contains("  5  second            -  first    first wins in 2 plies"),
+        "{out}"
+    );
+    assert!(
+        out.contains("fill-up: who wins if the columns fill up"),
         "{out}"
     );
     assert!(
