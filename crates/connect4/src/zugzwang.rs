@@ -20,9 +20,8 @@ use crate::board::MAX_COLUMNS;
 /// Solves the frozen-threat fill-up game of positions, one after another, without allocating
 /// once warmed up.
 pub struct FillUpSolver {
-    /// Every column's cells, as [`BitState::column_threat_labels`] lists them.
-    all: Vec<u8>,
-    /// The threat columns' cells from the landing cell up, one after another.
+    /// Every column's cells from the landing cell up, one column after another, as
+    /// [`BitState::column_threat_labels`] lists them.
     cells: Vec<u8>,
     /// Where each threat column starts in `cells`, and its length.
     columns: Vec<(usize, u8)>,
@@ -45,7 +44,6 @@ const TABLE_SIZE: usize = 1 << 12;
 impl Default for FillUpSolver {
     fn default() -> Self {
         FillUpSolver {
-            all: Vec::with_capacity(160),
             cells: Vec::with_capacity(160),
             columns: Vec::with_capacity(MAX_COLUMNS),
             table: vec![(0, 0, 0); TABLE_SIZE],
@@ -74,22 +72,19 @@ impl FillUpSolver {
     /// assert_eq!(solver.solve(&BitState::from_game(&empty), 10), None);
     /// ```
     pub fn solve(&mut self, state: &BitState, node_limit: u64) -> Option<FillUpValue> {
-        self.all.clear();
         self.cells.clear();
         self.columns.clear();
         let mut lengths = [0u8; MAX_COLUMNS];
-        state.column_threat_labels(&mut self.all, &mut lengths);
+        state.column_threat_labels(&mut self.cells, &mut lengths);
         let mut free = 0;
         let mut at = 0;
         for &len in &lengths[..state.columns()] {
-            let column = &self.all[at..at + len as usize];
-            at += len as usize;
-            if column.iter().all(|&l| l == 0) {
+            if self.cells[at..at + len as usize].iter().all(|&l| l == 0) {
                 free += len as u32;
             } else {
-                self.columns.push((self.cells.len(), len));
-                self.cells.extend_from_slice(column);
+                self.columns.push((at, len));
             }
+            at += len as usize;
         }
         self.node_limit = node_limit;
         self.nodes = 0;
@@ -164,6 +159,12 @@ impl FillUpSolver {
         if !any {
             return Some(0);
         }
+        // A move into column i is safe unless the cell above is the opponent's threat.
+        let safe =
+            |s: &Self, heights: &[u8; MAX_COLUMNS], i: usize| s.label(i, heights[i] + 1) & opp == 0;
+        if forced.is_some_and(|i| !safe(self, heights, i)) {
+            return Some(-1); // the block lets the opponent make four on top of it
+        }
         let key = Self::key(heights, k, free, mover);
         let folded = (key as u64) ^ (key >> 64) as u64;
         let slot = (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize & (TABLE_SIZE - 1);
@@ -172,9 +173,6 @@ impl FillUpSolver {
             return Some(value);
         }
         let mut best = -1;
-        // A move into column i is safe unless the cell above is the opponent's threat.
-        let safe =
-            |s: &Self, heights: &[u8; MAX_COLUMNS], i: usize| s.label(i, heights[i] + 1) & opp == 0;
         let mut moves = [0usize; MAX_COLUMNS + 1];
         let mut n = 0;
         match forced {
@@ -198,8 +196,6 @@ impl FillUpSolver {
         for &i in &moves[..n] {
             let v = if i == POOLED {
                 -self.negamax(heights, free - 1, 1 - mover, -beta, -alpha)?
-            } else if !safe(self, heights, i) {
-                -1
             } else {
                 heights[i] += 1;
                 let v = self.negamax(heights, free, 1 - mover, -beta, -alpha);
