@@ -6,10 +6,12 @@
 //! null-window probes, a game's successive moves — reuse what earlier ones learnt. Move order
 //! at a node: the table's move, then the game's tactical moves in the game's order, then the
 //! two killer moves of the ply, then the remaining quiet moves by history score. The search
-//! is fail-soft and polls its deadline every 1024 nodes; an aborted search is flagged and its
-//! result must be discarded. Nodes where [`Game::in_check`] holds are extended by one ply, and
-//! the leaves run a quiescence search over [`Game::generate_tactical`] (just the static
-//! evaluation for games that list no tactical moves).
+//! is fail-soft; it reads the clock every 1024 nodes and checks its node budget at every node
+//! of the main search (quiescence nodes count but do not stop it); an aborted search is
+//! flagged and its result must be discarded. Nodes where [`Game::in_check`] holds are
+//! extended by one ply, and the leaves run a quiescence search over
+//! [`Game::generate_tactical`] (just the static evaluation for games that list no tactical
+//! moves).
 
 use crate::game::PlyStack;
 use crate::{
@@ -94,7 +96,8 @@ impl<G: Game> Searcher<G> {
         self.deadline = deadline;
     }
 
-    /// Sets a node budget after which searches abort.
+    /// Sets a node budget: a search that would visit more nodes (counted since
+    /// [`reset_stats`](Searcher::reset_stats)) aborts.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit;
     }
@@ -146,8 +149,9 @@ impl<G: Game> Searcher<G> {
         if self.aborted {
             return true;
         }
-        if self.stats.nodes & 1023 == 0
-            && (self.deadline.expired() || self.node_limit.is_some_and(|l| self.stats.nodes >= l))
+        // The budget costs a comparison per node; the clock is read every 1024 nodes.
+        if self.node_limit.is_some_and(|l| self.stats.nodes > l)
+            || (self.stats.nodes & 1023 == 0 && self.deadline.expired())
         {
             self.aborted = true;
         }

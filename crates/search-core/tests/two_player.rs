@@ -364,6 +364,20 @@ fn node_limit_aborts_and_reports_depth() {
     assert!(r.stats.depth < 30);
 }
 
+#[test]
+fn node_limit_is_exact() {
+    let mut searcher = Searcher::new(1);
+    searcher.set_node_limit(Some(100));
+    searcher.search_root(&mut RandomTree::new(3, 6), 12, -INF, INF);
+    assert!(searcher.aborted());
+    // The node that would exceed the budget is counted, not searched.
+    assert_eq!(searcher.stats.nodes, 101);
+    searcher.reset_stats();
+    searcher.set_node_limit(None);
+    searcher.search_root(&mut RandomTree::new(3, 6), 4, -INF, INF);
+    assert!(!searcher.aborted());
+}
+
 /// A [`RandomTree`] cut at `max_depth` plies, where every leaf is a finished game: won, drawn
 /// or lost for the side to move by the sign of its value. Proof-number search needs games that
 /// end; alpha-beta searched one ply beyond the cut sees every leaf's exact result.
