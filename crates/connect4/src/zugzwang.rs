@@ -16,20 +16,13 @@
 
 use crate::bitstate::BitState;
 use crate::board::MAX_COLUMNS;
+use search_core::{Game, Score, SearchOptions, Searcher, TranspositionTable, WIN};
 
-/// Solves the frozen-threat fill-up game of positions, one after another, without allocating
-/// once warmed up.
+/// Solves the frozen-threat fill-up game of positions, one after another, with `search-core`'s
+/// alpha-beta [`Searcher`] and its transposition table, without allocating once warmed up.
 pub struct FillUpSolver {
-    /// Every column's cells from the landing cell up, one column after another, as
-    /// [`BitState::column_threat_labels`] lists them.
-    cells: Vec<u8>,
-    /// Where each threat column starts in `cells`, and its length.
-    columns: Vec<(usize, u8)>,
-    /// Solved positions of the current solve (its generation): (key, generation, value).
-    table: Vec<(u128, u32, i8)>,
-    generation: u32,
-    nodes: u64,
-    node_limit: u64,
+    game: FillUpGame,
+    searcher: Searcher<FillUpGame>,
 }
 
 /// A result of the fill-up game from the side to move: 1 a win, 0 a draw, -1 a loss.
@@ -38,18 +31,31 @@ pub type FillUpValue = i8;
 /// The move into one of the pooled threat-free columns, among threat columns' indices.
 const POOLED: usize = usize::MAX;
 
-/// Entries in the solver's table (a power of two).
-const TABLE_SIZE: usize = 1 << 12;
+/// Slots of the solver's transposition table: the fill-up games of real positions take a few
+/// thousand nodes, and a table that stays in the cache is faster than a bigger one.
+const TABLE_ENTRIES: usize = 4096;
 
 impl Default for FillUpSolver {
     fn default() -> Self {
+        let mut searcher = Searcher::new(0);
+        searcher.tt = TranspositionTable::with_entries(TABLE_ENTRIES);
+        // Moves are column indices of one position only: no killers or history across them.
+        searcher.options = SearchOptions {
+            killers: false,
+            history: false,
+            ..SearchOptions::default()
+        };
         FillUpSolver {
-            cells: Vec::with_capacity(160),
-            columns: Vec::with_capacity(MAX_COLUMNS),
-            table: vec![(0, 0, 0); TABLE_SIZE],
-            generation: 0,
-            nodes: 0,
-            node_limit: u64::MAX,
+            game: FillUpGame {
+                cells: Vec::with_capacity(160),
+                columns: Vec::with_capacity(MAX_COLUMNS),
+                heights: [0; MAX_COLUMNS],
+                free: 0,
+                mover: 0,
+                generation: 0,
+                landings: Vec::with_capacity(160),
+            },
+            searcher,
         }
     }
 }
@@ -72,32 +78,86 @@ impl FillUpSolver {
     /// assert_eq!(solver.solve(&BitState::from_game(&empty), 10), None);
     /// ```
     pub fn solve(&mut self, state: &BitState, node_limit: u64) -> Option<FillUpValue> {
-        self.cells.clear();
-        self.columns.clear();
+        let game = &mut self.game;
+        game.cells.clear();
+        game.columns.clear();
         let mut lengths = [0u8; MAX_COLUMNS];
-        state.column_threat_labels(&mut self.cells, &mut lengths);
-        let mut free = 0;
+        state.column_threat_labels(&mut game.cells, &mut lengths);
+        game.free = 0;
         let mut at = 0;
         for &len in &lengths[..state.columns()] {
-            if self.cells[at..at + len as usize].iter().all(|&l| l == 0) {
-                free += len as u32;
+            if game.cells[at..at + len as usize].iter().all(|&l| l == 0) {
+                game.free += len as u32;
             } else {
-                self.columns.push((at, len));
+                game.columns.push((at, len));
             }
             at += len as usize;
         }
-        self.node_limit = node_limit;
-        self.nodes = 0;
-        self.generation = self.generation.wrapping_add(1);
-        let mut heights = [0u8; MAX_COLUMNS];
-        self.negamax(&mut heights, free, state.to_move() - 1, -1, 1)
+        game.heights = [0; MAX_COLUMNS];
+        game.mover = state.to_move() - 1;
+        game.generation += 1;
+        game.landings.clear();
+        game.landings.push(game.landing());
+        // Every move fills a cell: a search as deep as the cells left never needs an estimate.
+        let depth = game.cells.len() as u32 + 1;
+        self.searcher.reset_stats();
+        self.searcher.set_node_limit(Some(node_limit));
+        // Only win, draw or loss matters, not how soon: the window (-1, 1) tells them apart and
+        // lets any win cut off.
+        let v = self.searcher.search_root(game, depth, -1, 1);
+        if self.searcher.aborted() {
+            None
+        } else if v >= 1 {
+            Some(1)
+        } else if v <= -1 {
+            Some(-1)
+        } else {
+            Some(0)
+        }
     }
 
     /// Nodes the last [`solve`](Self::solve) visited.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.searcher.stats.nodes
     }
+}
 
+/// The fill-up game of one position, played on threat columns' heights and a count of pooled
+/// cells.
+struct FillUpGame {
+    /// Every column's cells from the landing cell up, one column after another, as
+    /// [`BitState::column_threat_labels`] lists them.
+    cells: Vec<u8>,
+    /// Where each threat column starts in `cells`, and its length.
+    columns: Vec<(usize, u8)>,
+    /// Cells filled so far in each threat column.
+    heights: [u8; MAX_COLUMNS],
+    /// Cells left in the threat-free columns.
+    free: u32,
+    /// Player to move, 0 or 1.
+    mover: u8,
+    /// Which solve this is: mixed into the hash, so that the table's entries from earlier
+    /// positions (whose heights mean other cells) never match.
+    generation: u64,
+    /// The landing cells of each position on the current line, computed once when a move
+    /// reaches the position (both `outcome` and `generate_moves` read them).
+    landings: Vec<Landing>,
+}
+
+/// What the side to move faces in the threat columns' landing cells.
+#[derive(Clone, Copy)]
+struct Landing {
+    /// One of them is the mover's threat.
+    win: bool,
+    /// How many are the opponent's threats.
+    blocks: u32,
+    /// The column of the last of those.
+    forced: Option<usize>,
+    /// Some threat column has room.
+    open: bool,
+}
+
+impl FillUpGame {
     /// The label of threat column `i`'s cell at height `h` (0 above its top).
     fn label(&self, i: usize, h: u8) -> u8 {
         let (start, len) = self.columns[i];
@@ -108,116 +168,110 @@ impl FillUpSolver {
         }
     }
 
-    /// The position's key: 5 bits per threat column's height (columns hold at most 20 cells),
-    /// the pooled cells left and the side to move.
-    fn key(heights: &[u8; MAX_COLUMNS], k: usize, free: u32, mover: u8) -> u128 {
-        let mut key = (free as u128) << 1 | mover as u128;
-        for &h in &heights[..k] {
-            key = key << 5 | h as u128;
-        }
-        key
+    fn has_room(&self, i: usize) -> bool {
+        self.heights[i] < self.columns[i].1
     }
 
-    /// The fill-up game's value for `mover`, with the threat columns filled to `heights` and
-    /// `free` pooled cells left, searched in the window (`alpha`, `beta`); `None` once the node
-    /// budget is spent.
-    fn negamax(
-        &mut self,
-        heights: &mut [u8; MAX_COLUMNS],
-        free: u32,
-        mover: u8,
-        mut alpha: i8,
-        beta: i8,
-    ) -> Option<FillUpValue> {
-        let alpha_in = alpha;
-        self.nodes += 1;
-        if self.nodes > self.node_limit {
-            return None;
-        }
-        let k = self.columns.len();
-        let me = 1 << mover;
-        let opp = 1 << (1 - mover);
-        let mut forced = None;
-        let mut blocks = 0;
-        let mut any = free > 0;
-        for (i, (&h, &(_, len))) in heights.iter().zip(&self.columns).enumerate() {
-            if h < len {
-                any = true;
-                let l = self.label(i, h);
-                if l & me != 0 {
-                    return Some(1);
-                }
-                if l & opp != 0 {
-                    blocks += 1;
-                    forced = Some(i);
-                }
+    /// A stone in threat column `i` is safe unless the cell above is the opponent's threat.
+    fn safe(&self, i: usize) -> bool {
+        self.label(i, self.heights[i] + 1) & 1 << (1 - self.mover) == 0
+    }
+
+    /// The current position's landing cells.
+    fn current(&self) -> Landing {
+        self.landings[self.landings.len() - 1]
+    }
+
+    fn landing(&self) -> Landing {
+        let mut l = Landing {
+            win: false,
+            blocks: 0,
+            forced: None,
+            open: false,
+        };
+        for i in (0..self.columns.len()).filter(|&i| self.has_room(i)) {
+            l.open = true;
+            let label = self.label(i, self.heights[i]);
+            l.win |= label & 1 << self.mover != 0;
+            if label & 1 << (1 - self.mover) != 0 {
+                l.blocks += 1;
+                l.forced = Some(i);
             }
         }
-        if blocks >= 2 {
-            return Some(-1);
+        l
+    }
+}
+
+impl Game for FillUpGame {
+    type Move = usize;
+
+    /// The block when the opponent has one threat to play, else the pooled cells and the safe
+    /// threat columns.
+    fn generate_moves(&self, moves: &mut Vec<usize>) {
+        if let Some(i) = self.current().forced {
+            moves.push(i);
+            return;
         }
-        if !any {
-            return Some(0);
+        if self.free > 0 {
+            moves.push(POOLED);
         }
-        // A move into column i is safe unless the cell above is the opponent's threat.
-        let safe =
-            |s: &Self, heights: &[u8; MAX_COLUMNS], i: usize| s.label(i, heights[i] + 1) & opp == 0;
-        if forced.is_some_and(|i| !safe(self, heights, i)) {
-            return Some(-1); // the block lets the opponent make four on top of it
+        moves.extend((0..self.columns.len()).filter(|&i| self.has_room(i) && self.safe(i)));
+    }
+
+    fn play(&mut self, mv: usize) {
+        match mv {
+            POOLED => self.free -= 1,
+            i => self.heights[i] += 1,
         }
-        let key = Self::key(heights, k, free, mover);
-        let folded = (key as u64) ^ (key >> 64) as u64;
-        let slot = (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize & (TABLE_SIZE - 1);
-        let (stored, generation, value) = self.table[slot];
-        if stored == key && generation == self.generation {
-            return Some(value);
+        self.mover ^= 1;
+        self.landings.push(self.landing());
+    }
+
+    fn undo(&mut self, mv: usize) {
+        self.landings.pop();
+        self.mover ^= 1;
+        match mv {
+            POOLED => self.free += 1,
+            i => self.heights[i] -= 1,
         }
-        let mut best = -1;
-        let mut moves = [0usize; MAX_COLUMNS + 1];
-        let mut n = 0;
-        match forced {
-            Some(i) => {
-                moves[0] = i;
-                n = 1;
+    }
+
+    /// A win on a playable threat of the mover's; a loss facing two of the opponent's, a block
+    /// the opponent makes four on top of, or nothing but such unsafe moves; a draw on a full
+    /// board.
+    fn outcome(&self) -> Option<Score> {
+        let l = self.current();
+        if l.win {
+            return Some(WIN);
+        }
+        if l.blocks >= 2 || l.forced.is_some_and(|i| !self.safe(i)) {
+            return Some(-WIN);
+        }
+        if l.forced.is_none() && self.free == 0 {
+            if !l.open {
+                return Some(0);
             }
-            None => {
-                if free > 0 {
-                    moves[n] = POOLED;
-                    n += 1;
-                }
-                for i in 0..k {
-                    if heights[i] < self.columns[i].1 && safe(self, heights, i) {
-                        moves[n] = i;
-                        n += 1;
-                    }
-                }
-            }
-        }
-        for &i in &moves[..n] {
-            let v = if i == POOLED {
-                -self.negamax(heights, free - 1, 1 - mover, -beta, -alpha)?
-            } else {
-                heights[i] += 1;
-                let v = self.negamax(heights, free, 1 - mover, -beta, -alpha);
-                heights[i] -= 1;
-                -v?
-            };
-            if v > best {
-                best = v;
-            }
-            if best > alpha {
-                alpha = best;
-            }
-            if alpha >= beta {
-                break;
+            if !(0..self.columns.len()).any(|i| self.has_room(i) && self.safe(i)) {
+                return Some(-WIN);
             }
         }
-        // Only exact values are stored: a bound outside the window is exact only at the ends
-        // of the scale.
-        if (best > alpha_in || best == -1) && (best < beta || best == 1) {
-            self.table[slot] = (key, self.generation, best);
+        None
+    }
+
+    /// Never needed: the search is as deep as the cells left.
+    fn evaluate(&self) -> Score {
+        0
+    }
+
+    /// The heights, the pooled cells, the side to move and the solve's generation, mixed.
+    fn hash(&self) -> u64 {
+        let mut h = (self.generation << 9 | (self.free as u64) << 1 | self.mover as u64)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for &height in &self.heights[..self.columns.len()] {
+            h = (h ^ height as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            h ^= h >> 29;
         }
-        Some(best)
+        h
     }
 }
 
