@@ -1,7 +1,7 @@
 //! # search-core
 //!
 //! Every search algorithm of the workspace, written once and generic enough that each game crate
-//! reaches its full speed through it. Three families:
+//! reaches its full speed through it. The families:
 //!
 //! * **Single-agent (state-space) search** over closures, in the style of the `pathfinding`
 //!   crate: [`dfs`], [`depth_limited`], [`iddfs`], [`bfs`], [`ucs`], [`astar`] and [`idastar`].
@@ -9,6 +9,8 @@
 //! * **Two-player zero-sum search** over the [`Game`] trait: [`minimax`], [`alphabeta`],
 //!   [`negamax`] with a [`TranspositionTable`] (through a reusable [`Searcher`]), [`mtdf`], and
 //!   [`iterative_deepening`] under a [`Deadline`].
+//! * **Exact solving** of games with small integer scores: [`ExactSolver`] (Pons-style
+//!   null-window bisection over a [`BoundTable`]) over the [`ExactGame`] trait.
 //! * **Proof-number search**: [`ProofSearch`] (depth-first, df-pn) settles "does the side to
 //!   move win?" over the same [`Game`] trait, deep along forcing lines.
 //! * **Monte Carlo tree search**: [`Mcts`] (UCT) over the [`MctsState`] trait with a pluggable
@@ -34,10 +36,12 @@
 mod alphabeta;
 mod astar;
 mod bfs;
+mod bound_table;
 mod cost;
 mod deadline;
 mod dfs;
 mod dls;
+mod exact_solver;
 mod game;
 pub mod hash;
 mod idastar;
@@ -56,10 +60,12 @@ mod ucs;
 pub use alphabeta::{alphabeta, alphabeta_window};
 pub use astar::{astar, astar_with, AstarOptions, TieBreak};
 pub use bfs::bfs;
+pub use bound_table::{BoundTable, ScoreBound};
 pub use cost::Cost;
 pub use deadline::{Deadline, Limits, Stop};
 pub use dfs::dfs;
 pub use dls::{depth_limited, DlsOutcome};
+pub use exact_solver::{ExactGame, ExactSolver};
 pub use game::{
     mate_distance, mate_in, Game, GameResult, Score, HISTORY_SIZE, INF, WIN, WIN_BOUND,
 };
