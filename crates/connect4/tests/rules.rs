@@ -288,7 +288,10 @@ proptest! {
         if p.moves() < 32 { return Ok(()); }
         let parsed = Position::parse(&seq).unwrap();
         let mut s = Solver::default();
-        prop_assert_eq!(s.solve(&parsed, false), brute(&parsed), "{}", seq);
+        let truth = brute(&parsed);
+        prop_assert_eq!(s.solve(&parsed, false), truth, "{}", seq);
+        // `--weak`: only the sign, also when the side to move wins at once.
+        prop_assert_eq!(s.solve(&parsed, true), truth.signum(), "{} weak", seq);
     }
 }
 

@@ -1,34 +1,97 @@
-//! The perfect 7x6 solver (after Pascal Pons' "Solving Connect 4", parts 1–12): negamax
-//! alpha-beta that only considers moves not handing the opponent an immediate win, tightens the
-//! window with the score bounds the number of stones implies, caches bounds in a transposition
-//! table, orders moves by the threats they create (centre first on ties), and finds the exact
-//! score by a sequence of null-window searches that bisect the score range.
+//! The perfect 7x6 solver (after Pascal Pons' "Solving Connect 4", parts 1–12): the rules
+//! [`search_core::ExactSolver`] needs, from the bitboard [`Position`]. Only moves that do not
+//! hand the opponent an immediate win are searched, the score range shrinks with the number of
+//! stones, moves are ordered by the threats they create (centre first on ties), and the
+//! search itself (negamax narrowing its window with that range, a table of bounds, null-window
+//! bisection for the exact score) is search-core's.
 
 use super::position::{column_mask, Position, HEIGHT, MAX_SCORE, MIN_SCORE, WIDTH};
 use super::sorter::MoveSorter;
-use super::tt::TranspositionTable;
+use search_core::{ExactGame, ExactSolver};
 
 const CELLS: i32 = (WIDTH * HEIGHT) as i32;
 
+/// Table size: a prime near 2^23 (8 M slots, 40 MB). Keys have 49 bits, fewer than the
+/// slots' 23 bits plus the 32 stored, so they never collide.
+const TABLE_SLOTS: usize = 8_388_593;
+
+/// Columns centre first: 3, 2, 4, 1, 5, 0, 6.
+const CENTRE_FIRST: [usize; WIDTH] = {
+    let mut order = [0; WIDTH];
+    let mut i = 0;
+    while i < WIDTH {
+        order[i] = (WIDTH as i32 / 2 + (1 - 2 * (i as i32 % 2)) * (i as i32 + 1) / 2) as usize;
+        i += 1;
+    }
+    order
+};
+
+/// The rules the exact solver needs, in Pons' scoring: a win with the player's `k`-th stone
+/// scores `22 - k`, a loss the negative, a draw 0.
+impl ExactGame for Position {
+    type Move = u64;
+    /// The moves that do not hand the opponent an immediate win, as a bitmask.
+    type Candidates = u64;
+    const MIN_SCORE: i32 = MIN_SCORE;
+    const MAX_SCORE: i32 = MAX_SCORE;
+
+    /// Lost when every move hands the opponent a win; a draw when the board is about to fill
+    /// (the solver is never asked about a position with a win on the board or in one move).
+    fn candidates(&self) -> Result<u64, i32> {
+        let next = self.possible_non_losing_moves();
+        let moves = self.moves() as i32;
+        if next == 0 {
+            return Err(-(CELLS - moves) / 2);
+        }
+        if moves >= CELLS - 2 {
+            return Err(0);
+        }
+        Ok(next)
+    }
+
+    /// The opponent cannot win before its next stone, nor the player before its next-but-one.
+    fn score_range(&self) -> (i32, i32) {
+        let moves = self.moves() as i32;
+        (-(CELLS - 2 - moves) / 2, (CELLS - 1 - moves) / 2)
+    }
+
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    /// By the number of winning cells a move creates, centre first among equals.
+    fn order(&self, next: u64, out: &mut Vec<u64>) {
+        let mut sorter = MoveSorter::new();
+        for &col in CENTRE_FIRST.iter().rev() {
+            let mv = next & column_mask(col);
+            if mv != 0 {
+                sorter.add(mv, self.move_score(mv));
+            }
+        }
+        while let Some(mv) = sorter.next() {
+            out.push(mv);
+        }
+    }
+
+    fn play(&self, mv: u64) -> Position {
+        let mut child = *self;
+        Position::play(&mut child, mv);
+        child
+    }
+}
+
 /// A solver; keeps its table between positions.
 pub struct Solver {
-    tt: TranspositionTable,
+    exact: ExactSolver<Position, TABLE_SLOTS>,
     /// Positions explored since the last [`Solver::reset_counter`].
     pub explored: u64,
-    order: [usize; WIDTH],
 }
 
 impl Default for Solver {
     fn default() -> Self {
-        let mut order = [0; WIDTH];
-        for (i, o) in order.iter_mut().enumerate() {
-            // 3, 2, 4, 1, 5, 0, 6: centre first.
-            *o = (WIDTH as i32 / 2 + (1 - 2 * (i as i32 % 2)) * (i as i32 + 1) / 2) as usize;
-        }
         Solver {
-            tt: TranspositionTable::default(),
+            exact: ExactSolver::new(),
             explored: 0,
-            order,
         }
     }
 }
@@ -41,70 +104,7 @@ impl Solver {
 
     /// Empties the transposition table.
     pub fn reset(&mut self) {
-        self.tt.reset();
-    }
-
-    fn negamax(&mut self, p: &Position, mut alpha: i32, mut beta: i32) -> i32 {
-        self.explored += 1;
-        let next = p.possible_non_losing_moves();
-        let moves = p.moves() as i32;
-        if next == 0 {
-            return -(CELLS - moves) / 2;
-        }
-        if moves >= CELLS - 2 {
-            return 0;
-        }
-        let min = -(CELLS - 2 - moves) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let mut max = (CELLS - 1 - moves) / 2;
-        let key = p.key();
-        let v = self.tt.get(key) as i32;
-        if v != 0 {
-            if v > MAX_SCORE - MIN_SCORE + 1 {
-                let lower = v + 2 * MIN_SCORE - MAX_SCORE - 2;
-                if alpha < lower {
-                    alpha = lower;
-                    if alpha >= beta {
-                        return alpha;
-                    }
-                }
-            } else {
-                max = v + MIN_SCORE - 1;
-            }
-        }
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
-        }
-        let mut sorter = MoveSorter::new();
-        for i in (0..WIDTH).rev() {
-            let mv = next & column_mask(self.order[i]);
-            if mv != 0 {
-                sorter.add(mv, p.move_score(mv));
-            }
-        }
-        while let Some(mv) = sorter.next() {
-            let mut child = *p;
-            child.play(mv);
-            let score = -self.negamax(&child, -beta, -alpha);
-            if score >= beta {
-                self.tt
-                    .put(key, (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8);
-                return score;
-            }
-            if score > alpha {
-                alpha = score;
-            }
-        }
-        self.tt.put(key, (alpha - MIN_SCORE + 1) as u8);
-        alpha
+        self.exact.clear();
     }
 
     /// The exact score of `p` for the player to move (Pons' convention), or only its sign with
@@ -119,28 +119,17 @@ impl Solver {
     pub fn solve(&mut self, p: &Position, weak: bool) -> i32 {
         let moves = p.moves() as i32;
         if p.can_win_next() {
-            return (CELLS + 1 - moves) / 2;
+            return if weak { 1 } else { (CELLS + 1 - moves) / 2 };
         }
-        let (mut min, mut max) = if weak {
+        let (min, max) = if weak {
             (-1, 1)
         } else {
             (-(CELLS - moves) / 2, (CELLS + 1 - moves) / 2)
         };
-        while min < max {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
-            let r = self.negamax(p, med, med + 1);
-            if r <= med {
-                max = r;
-            } else {
-                min = r;
-            }
-        }
-        min
+        self.exact.reset_explored();
+        let score = self.exact.solve(p, min, max);
+        self.explored += self.exact.explored();
+        score
     }
 
     /// The score of every column (None where the column is full), as Pons' `-a` option.
