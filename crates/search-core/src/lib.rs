@@ -6,6 +6,8 @@
 //! * **Single-agent (state-space) search** over closures, in the style of the `pathfinding`
 //!   crate: [`dfs`], [`depth_limited`], [`iddfs`], [`bfs`], [`ucs`], [`astar`] and [`idastar`].
 //!   Each returns a [`SearchOutcome`] (plan, cost, [`SearchStats`]) and honours [`Limits`].
+//!   Their goal-less forms, [`bfs_distances`] and [`ucs_distances`], fill a distance field (the
+//!   cost from the nearest source to every node), which heuristics precompute once per map.
 //! * **Two-player zero-sum search** over the [`Game`] trait: [`minimax`], [`alphabeta`],
 //!   [`negamax`] with a [`TranspositionTable`] (through a reusable [`Searcher`]), [`mtdf`], and
 //!   [`iterative_deepening`] under a [`Deadline`].
@@ -40,6 +42,7 @@ mod bound_table;
 mod cost;
 mod deadline;
 mod dfs;
+mod distances;
 mod dls;
 mod exact_solver;
 mod game;
@@ -64,6 +67,7 @@ pub use bound_table::{BoundTable, ScoreBound};
 pub use cost::Cost;
 pub use deadline::{Deadline, Limits, Stop};
 pub use dfs::dfs;
+pub use distances::{bfs_distances, ucs_distances};
 pub use dls::{depth_limited, DlsOutcome};
 pub use exact_solver::{ExactGame, ExactSolver};
 pub use game::{

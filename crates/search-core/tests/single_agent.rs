@@ -115,6 +115,35 @@ proptest! {
             }
         }
     }
+
+    /// The distance fields equal the oracle from several sources at once (each source starting
+    /// at its own cost: the oracle runs from a fresh node joined to each source by an edge of
+    /// that cost), and breadth-first fields equal Dijkstra's on unit costs.
+    #[test]
+    fn distance_fields_equal_the_oracle(
+        (n, es) in edges(),
+        picks in prop::collection::vec((any::<usize>(), 0u32..20), 1..4),
+    ) {
+        let sources: Vec<(usize, u32)> = picks.iter().map(|&(s, c)| (s % n, c)).collect();
+        for unit in [false, true] {
+            let adj = graph(n, &es, unit);
+            let mut joined = adj.clone();
+            joined.push(sources.clone());
+            let truth = oracle(&joined, n)[..n].to_vec();
+            let field = ucs_distances(n, sources.iter().copied(), |v| adj[v].clone());
+            prop_assert_eq!(&field, &truth);
+            if unit {
+                let starts = sources.iter().map(|&(s, _)| s);
+                let succ = |v: usize| adj[v].iter().map(|e| e.0).collect::<Vec<_>>();
+                let by_bfs: Vec<Option<u32>> = bfs_distances(n, starts.clone(), succ)
+                    .into_iter()
+                    .map(|d| d.map(|d| d as u32))
+                    .collect();
+                let by_ucs = ucs_distances(n, starts.map(|s| (s, 0u32)), |v| adj[v].clone());
+                prop_assert_eq!(by_bfs, by_ucs);
+            }
+        }
+    }
 }
 
 #[test]
