@@ -14,8 +14,7 @@
 
 use crate::map::{Cell, Dir, Map};
 use crate::model::{col_of, food_of, row_of, State};
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use search_core::{bfs_distances, ucs_distances};
 
 /// Returned for states from which the station cannot be reached.
 pub const UNREACHABLE: u32 = u32::MAX;
@@ -129,50 +128,33 @@ impl Heuristic {
     }
 }
 
-/// Walking distances (ignoring food) from the nearest of `sources` to every cell.
+/// The cells one step from `c` (walls excluded).
+fn neighbours(map: &Map, c: usize) -> impl Iterator<Item = usize> + '_ {
+    Dir::ALL.into_iter().filter_map(move |dir| map.step(c, dir))
+}
+
+/// Walking distances (ignoring food) from the nearest of `sources` to every cell: one
+/// breadth-first search (`search-core`'s distance field).
 fn bfs_from(map: &Map, sources: &[usize]) -> Vec<u32> {
-    let mut dist = vec![UNREACHABLE; map.cells.len()];
-    let mut queue = VecDeque::with_capacity(sources.len());
-    for &s in sources {
-        dist[s] = 0;
-        queue.push_back(s);
-    }
-    while let Some(c) = queue.pop_front() {
-        for dir in Dir::ALL {
-            if let Some(t) = map.step(c, dir) {
-                if dist[t] == UNREACHABLE {
-                    dist[t] = dist[c] + 1;
-                    queue.push_back(t);
-                }
-            }
-        }
-    }
-    dist
+    bfs_distances(map.cells.len(), sources.iter().copied(), |c| {
+        neighbours(map, c)
+    })
+    .into_iter()
+    .map(|d| d.map_or(UNREACHABLE, |d| d as u32))
+    .collect()
 }
 
 /// min over supplies s of dist(c, s) + dist(s, station), for every cell c: a Dijkstra whose
 /// sources are the supplies, each starting at its own distance to the station.
 fn via_supplies(map: &Map, supplies: &[usize], to_station: &[u32]) -> Vec<u32> {
-    let mut dist = vec![UNREACHABLE; map.cells.len()];
-    let mut heap = BinaryHeap::new();
-    for &s in supplies {
-        if to_station[s] != UNREACHABLE {
-            dist[s] = to_station[s];
-            heap.push(Reverse((to_station[s], s)));
-        }
-    }
-    while let Some(Reverse((d, c))) = heap.pop() {
-        if d > dist[c] {
-            continue;
-        }
-        for dir in Dir::ALL {
-            if let Some(t) = map.step(c, dir) {
-                if d + 1 < dist[t] {
-                    dist[t] = d + 1;
-                    heap.push(Reverse((d + 1, t)));
-                }
-            }
-        }
-    }
-    dist
+    let sources = supplies
+        .iter()
+        .filter(|&&s| to_station[s] != UNREACHABLE)
+        .map(|&s| (s, to_station[s]));
+    ucs_distances(map.cells.len(), sources, |c| {
+        neighbours(map, c).map(|t| (t, 1))
+    })
+    .into_iter()
+    .map(|d| d.unwrap_or(UNREACHABLE))
+    .collect()
 }

@@ -20,8 +20,7 @@ use crate::level::{Level, Role};
 use crate::sim::{count, step, Action};
 use crate::state::{Outcome, State};
 use crate::vgdl::Effect;
-use search_core::{astar_with, bfs, AstarOptions, Limits, SearchStats, Stop};
-use std::collections::VecDeque;
+use search_core::{astar_with, bfs, bfs_distances, AstarOptions, Limits, SearchStats, Stop};
 
 /// Distances and targets prepared once per level.
 pub struct Guide {
@@ -50,33 +49,26 @@ impl Guide {
         let walls: Vec<bool> = (0..level.rows * level.cols)
             .map(|c| level.frozen[0].has(c))
             .collect();
+        let (rows, cols) = (level.rows, level.cols);
+        // Breadth-first distances from one cell through non-wall cells (`search-core`'s
+        // distance field); FAR where the walls cut a cell off.
         let bfs_from = |start: usize| {
-            let mut d = vec![FAR; walls.len()];
-            let mut q = VecDeque::from([start]);
-            d[start] = 0;
-            while let Some(c) = q.pop_front() {
-                let (r, col) = (c / level.cols, c % level.cols);
-                let mut next = Vec::with_capacity(4);
-                if r > 0 {
-                    next.push(c - level.cols);
-                }
-                if r + 1 < level.rows {
-                    next.push(c + level.cols);
-                }
-                if col > 0 {
-                    next.push(c - 1);
-                }
-                if col + 1 < level.cols {
-                    next.push(c + 1);
-                }
-                for n in next {
-                    if !walls[n] && d[n] == FAR {
-                        d[n] = d[c] + 1;
-                        q.push_back(n);
-                    }
-                }
-            }
-            d
+            let open_neighbours = |c: usize| {
+                let (r, col) = (c / cols, c % cols);
+                [
+                    (r > 0).then(|| c - cols),
+                    (r + 1 < rows).then_some(c + cols),
+                    (col > 0).then(|| c - 1),
+                    (col + 1 < cols).then_some(c + 1),
+                ]
+                .into_iter()
+                .flatten()
+                .filter(|&n| !walls[n])
+            };
+            bfs_distances(walls.len(), [start], open_neighbours)
+                .into_iter()
+                .map(|d| d.map_or(FAR, |d| d as u32))
+                .collect::<Vec<u32>>()
         };
         let goal_cell = cell_of(goal_type);
         let key_cell = cell_of(key_type);
