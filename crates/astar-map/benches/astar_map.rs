@@ -5,7 +5,7 @@
 #![allow(missing_docs)]
 
 use astar_map::generate::{random_map, RandomMap};
-use astar_map::{model, solve, HeuristicKind, Map, SolveOptions};
+use astar_map::{model, solve, Heuristic, HeuristicKind, Map, SolveOptions};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use std::path::Path;
@@ -52,6 +52,26 @@ fn course_inputs(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
+    g.finish();
+}
+
+/// Preparing the `grid` and `supply` heuristics' distance tables (search-core's distance
+/// fields) on a generated 1000x1000 map: part of every solve with those heuristics.
+fn heuristic_tables(c: &mut Criterion) {
+    let map = random_map(&RandomMap {
+        rows: 1000,
+        cols: 1000,
+        food: 40,
+        walls: 0.2,
+        supplies: 0.02,
+        seed: 11,
+    });
+    let mut g = c.benchmark_group("heuristic_tables_1000x1000");
+    g.sample_size(20);
+    g.throughput(Throughput::Elements(map.cells.len() as u64));
+    for h in [HeuristicKind::Grid, HeuristicKind::Supply] {
+        g.bench_function(h.name(), |b| b.iter(|| Heuristic::new(black_box(&map), h)));
+    }
     g.finish();
 }
 
@@ -103,5 +123,5 @@ fn generated(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, course_inputs, generated);
+criterion_group!(benches, course_inputs, generated, heuristic_tables);
 criterion_main!(benches);

@@ -18,6 +18,7 @@ use search_core::{bfs_distances, ucs_distances};
 
 /// Returned for states from which the station cannot be reached.
 pub const UNREACHABLE: u32 = u32::MAX;
+const _: () = assert!(UNREACHABLE == <u32 as search_core::Cost>::MAX);
 
 /// Which lower bound to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
@@ -128,20 +129,15 @@ impl Heuristic {
     }
 }
 
-/// The cells one step from `c` (walls excluded).
-fn neighbours(map: &Map, c: usize) -> impl Iterator<Item = usize> + '_ {
-    Dir::ALL.into_iter().filter_map(move |dir| map.step(c, dir))
-}
-
 /// Walking distances (ignoring food) from the nearest of `sources` to every cell: one
 /// breadth-first search (`search-core`'s distance field).
 fn bfs_from(map: &Map, sources: &[usize]) -> Vec<u32> {
-    bfs_distances(map.cells.len(), sources.iter().copied(), |c| {
-        neighbours(map, c)
+    // Unreached cells are left at u32::MAX, which is UNREACHABLE.
+    bfs_distances(map.cells.len(), sources.iter().copied(), |c, out| {
+        for dir in Dir::ALL {
+            out.extend(map.step(c, dir));
+        }
     })
-    .into_iter()
-    .map(|d| d.map_or(UNREACHABLE, |d| d as u32))
-    .collect()
 }
 
 /// min over supplies s of dist(c, s) + dist(s, station), for every cell c: a Dijkstra whose
@@ -151,10 +147,9 @@ fn via_supplies(map: &Map, supplies: &[usize], to_station: &[u32]) -> Vec<u32> {
         .iter()
         .filter(|&&s| to_station[s] != UNREACHABLE)
         .map(|&s| (s, to_station[s]));
-    ucs_distances(map.cells.len(), sources, |c| {
-        neighbours(map, c).map(|t| (t, 1))
+    ucs_distances(map.cells.len(), sources, |c, out| {
+        for dir in Dir::ALL {
+            out.extend(map.step(c, dir).map(|t| (t, 1)));
+        }
     })
-    .into_iter()
-    .map(|d| d.unwrap_or(UNREACHABLE))
-    .collect()
 }

@@ -53,22 +53,27 @@ impl Guide {
         // Breadth-first distances from one cell through non-wall cells (`search-core`'s
         // distance field); FAR where the walls cut a cell off.
         let bfs_from = |start: usize| {
-            let open_neighbours = |c: usize| {
+            let open_neighbours = |c: usize, out: &mut Vec<usize>| {
                 let (r, col) = (c / cols, c % cols);
-                [
-                    (r > 0).then(|| c - cols),
-                    (r + 1 < rows).then_some(c + cols),
-                    (col > 0).then(|| c - 1),
-                    (col + 1 < cols).then_some(c + 1),
-                ]
-                .into_iter()
-                .flatten()
-                .filter(|&n| !walls[n])
+                if r > 0 {
+                    out.push(c - cols);
+                }
+                if r + 1 < rows {
+                    out.push(c + cols);
+                }
+                if col > 0 {
+                    out.push(c - 1);
+                }
+                if col + 1 < cols {
+                    out.push(c + 1);
+                }
+                out.retain(|&n| !walls[n]);
             };
-            bfs_distances(walls.len(), [start], open_neighbours)
-                .into_iter()
-                .map(|d| d.map_or(FAR, |d| d as u32))
-                .collect::<Vec<u32>>()
+            let mut d: Vec<u32> = bfs_distances(walls.len(), [start], open_neighbours);
+            for x in d.iter_mut().filter(|x| **x == u32::MAX) {
+                *x = FAR;
+            }
+            d
         };
         let goal_cell = cell_of(goal_type);
         let key_cell = cell_of(key_type);
