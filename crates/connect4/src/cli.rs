@@ -343,7 +343,7 @@ fn solve(
             continue;
         }
         let score = solver.solve(&pos, weak);
-        explored += solver.explored;
+        explored += solver.explored();
         n += 1;
         let given = words
             .next()

@@ -81,25 +81,20 @@ impl ExactGame for Position {
 }
 
 /// A solver; keeps its table between positions.
+#[derive(Default)]
 pub struct Solver {
     exact: ExactSolver<Position, TABLE_SLOTS>,
-    /// Positions explored since the last [`Solver::reset_counter`].
-    pub explored: u64,
-}
-
-impl Default for Solver {
-    fn default() -> Self {
-        Solver {
-            exact: ExactSolver::new(),
-            explored: 0,
-        }
-    }
 }
 
 impl Solver {
+    /// Positions explored since the last [`Solver::reset_counter`].
+    pub fn explored(&self) -> u64 {
+        self.exact.explored()
+    }
+
     /// Zeroes the explored-positions counter.
     pub fn reset_counter(&mut self) {
-        self.explored = 0;
+        self.exact.reset_explored();
     }
 
     /// Empties the transposition table.
@@ -126,10 +121,7 @@ impl Solver {
         } else {
             (-(CELLS - moves) / 2, (CELLS + 1 - moves) / 2)
         };
-        self.exact.reset_explored();
-        let score = self.exact.solve(p, min, max);
-        self.explored += self.exact.explored();
-        score
+        self.exact.solve(p, min, max)
     }
 
     /// The score of every column (None where the column is full), as Pons' `-a` option.
