@@ -292,6 +292,11 @@ proptest! {
         prop_assert_eq!(s.solve(&parsed, false), truth, "{}", seq);
         // `--weak`: only the sign, also when the side to move wins at once.
         prop_assert_eq!(s.solve(&parsed, true), truth.signum(), "{} weak", seq);
+        // Pons' `-a` per column, and its `--weak` form: the signs, winning columns included.
+        let strong = s.analyze(&parsed, false);
+        prop_assert_eq!(strong.iter().flatten().max().copied(), Some(truth), "{} analyze", seq);
+        let signs = strong.map(|v| v.map(i32::signum));
+        prop_assert_eq!(s.analyze(&parsed, true), signs, "{} analyze weak", seq);
     }
 }
 

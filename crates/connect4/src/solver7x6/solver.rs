@@ -80,6 +80,16 @@ impl ExactGame for Position {
     }
 }
 
+/// The score of winning with the next stone after `moves` stones (Pons' convention), or 1
+/// with `weak`.
+fn win_now(moves: i32, weak: bool) -> i32 {
+    if weak {
+        1
+    } else {
+        (CELLS + 1 - moves) / 2
+    }
+}
+
 /// A solver; keeps its table between positions.
 #[derive(Default)]
 pub struct Solver {
@@ -114,7 +124,7 @@ impl Solver {
     pub fn solve(&mut self, p: &Position, weak: bool) -> i32 {
         let moves = p.moves() as i32;
         if p.can_win_next() {
-            return if weak { 1 } else { (CELLS + 1 - moves) / 2 };
+            return win_now(moves, weak);
         }
         let (min, max) = if weak {
             (-1, 1)
@@ -132,7 +142,7 @@ impl Solver {
                 continue;
             }
             *slot = Some(if p.is_winning_move(col) {
-                (CELLS + 1 - p.moves() as i32) / 2
+                win_now(p.moves() as i32, weak)
             } else {
                 let mut child = *p;
                 child.play_col(col);
