@@ -15,7 +15,8 @@
 //! against alphabeta:4 at 300 ms per move, weights 0.2 and 0.4, against 384 without).
 
 use crate::bitstate::BitState;
-use crate::board::MAX_COLUMNS;
+use crate::board::{MAX_COLUMNS, MAX_ROWS};
+use search_core::hash::mix64;
 use search_core::{Game, Score, SearchOptions, Searcher, TranspositionTable, WIN};
 
 /// Solves the frozen-threat fill-up game of positions, one after another, with `search-core`'s
@@ -264,14 +265,15 @@ impl Game for FillUpGame {
     }
 
     /// The heights, the pooled cells, the side to move and the solve's generation, mixed.
+    /// Heights take 5 bits each, so positions differing only in their heights never share a
+    /// hash (`mix64` is a bijection).
     fn hash(&self) -> u64 {
-        let mut h = (self.generation << 9 | (self.free as u64) << 1 | self.mover as u64)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        for &height in &self.heights[..self.columns.len()] {
-            h = (h ^ height as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
-            h ^= h >> 29;
-        }
-        h
+        const _: () = assert!(MAX_ROWS < 32 && 5 * MAX_COLUMNS <= 64);
+        let heights = self.heights[..self.columns.len()]
+            .iter()
+            .fold(0u64, |key, &h| key << 5 | h as u64);
+        let rest = self.generation << 9 | (self.free as u64) << 1 | self.mover as u64;
+        mix64(heights ^ mix64(rest + 1))
     }
 }
 
