@@ -14,7 +14,9 @@
 //! moves it proves lost are taken out of the MCTS tree. A proof-number search (`search-core`'s
 //! [`ProofSearch`], which follows forcing lines far beyond the screen's depth) then looks for a
 //! deeper forced win for a sixteenth of the budget. MCTS alone runs until [`MCTS_FIRST`] of the
-//! budget; the rest goes to trying to prove MCTS's favourite lost by proof-number search. A
+//! budget; a deep win that was neither proved nor disproved then gets another
+//! [`OWN_WIN_AFTER_MCTS`] of it (its table is kept, so the work adds up over the moves); the
+//! rest goes to trying to prove MCTS's favourite lost by proof-number search. A
 //! refuted move is taken out of the tree, a disproved one is not tried again, and after either
 //! MCTS runs on for [`MCTS_SLICE`] to re-rank the moves left before the next attempt, so a move
 //! refuted in time is never played (unless all are). The tree is
@@ -273,12 +275,11 @@ impl Engine {
             .unwrap_or_else(|| ProofSearch::new(DEEP_PROOF_TABLE_MB));
         // Wins beyond the screen's depth: proof-number search follows forcing lines far deeper.
         self.set_budget(&mut deep, Deadline::after(self.config.time / 16));
-        if deep.prove(&mut game) == ProofResult::Proven {
-            if let Some(y) = deep.winning_move(&mut game).filter(|y| legal.contains(y)) {
-                self.tree = None;
-                self.deep_proofs = Some(deep);
-                return y;
-            }
+        let own_win = deep.prove(&mut game);
+        if let Some(y) = proven_win(own_win, &mut deep, &mut game, &legal) {
+            self.tree = None;
+            self.deep_proofs = Some(deep);
+            return y;
         }
         let time = self.config.time;
         let iterations = self.config.iterations;
@@ -334,6 +335,20 @@ impl Engine {
             }
         }
         tree.search(&mut rollout);
+        // A deep win the first attempt ran out of time on gets a second share, after MCTS
+        // (whose favourite may be a move that is not lost and cannot be refuted: refutations
+        // would then take all the time left).
+        if own_win == ProofResult::Unknown {
+            let share = self.config.time * OWN_WIN_AFTER_MCTS.0 / OWN_WIN_AFTER_MCTS.1;
+            self.set_budget(&mut deep, Deadline::after(share));
+            let own_win = deep.prove(&mut game);
+            if let Some(y) = proven_win(own_win, &mut deep, &mut game, &legal) {
+                tree.advance(y);
+                self.tree = Some(tree);
+                self.deep_proofs = Some(deep);
+                return y;
+            }
+        }
         // The rest of the time tries to prove MCTS's favourite lost by proof-number search (a
         // refuted move is excluded from the tree, and the next favourite by visits is tried at
         // once: refutations of sibling moves share the table, so after the first they often
@@ -411,6 +426,20 @@ impl Engine {
     }
 }
 
+/// The winning move of `game` when proof-number search has just proved (`result`) that the
+/// side to move wins.
+fn proven_win(
+    result: ProofResult,
+    deep: &mut ProofSearch<BitSearch>,
+    game: &mut BitSearch,
+    legal: &[usize],
+) -> Option<usize> {
+    if result != ProofResult::Proven {
+        return None;
+    }
+    deep.winning_move(game).filter(|y| legal.contains(y))
+}
+
 /// Whether the opponent forces a win within `depth` plies after `y` (a null-window search on
 /// wins only); `None` when the searcher's budget interrupted it (it proves nothing then).
 fn opponent_wins_after(
@@ -434,6 +463,10 @@ fn opponent_wins_after(
 /// 6/16 won 187, until 13/16 won 187 and this split won 192, as it did on a second set of
 /// boards.)
 pub const MCTS_FIRST: (u32, u32) = (10, 16);
+
+/// The second share of the move time for proving a deep win, after MCTS alone, when the first
+/// (a sixteenth, before MCTS) neither proved nor disproved it.
+pub const OWN_WIN_AFTER_MCTS: (u32, u32) = (2, 16);
 
 /// The time of MCTS after each refutation attempt that did not refute, as a share of the move
 /// time: it re-ranks the moves left.

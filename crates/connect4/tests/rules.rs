@@ -634,3 +634,33 @@ fn engine_steers_clear_of_refuted_favourites() {
         "played {y}, a lost move"
     );
 }
+
+#[test]
+fn engine_keeps_proving_a_deep_win_that_mcts_does_not_favour() {
+    // A position from one of the project's own matches (10x10, obstacle at row 7, column 8,
+    // 20 plies in): the first player, to move, forces a win, which proof-number search proves
+    // from a fresh table in about 166,000 nodes, more than the 100,000 of the engine's first
+    // attempt on a fixed budget; MCTS favours a move that does not win. The attempt's second
+    // share after MCTS must finish the proof, so the move played has to win: after it the
+    // opponent is proven lost by a separate, larger search.
+    use connect4::bit_search::BitSearch;
+    use search_core::{Game, ProofResult, ProofSearch};
+    let mut g = GameState::new(Board::new(10, 10, 7, 8), 1);
+    for y in [5, 3, 3, 5, 3, 3, 6, 7, 6, 3, 5, 5, 6, 6, 2, 5, 3, 5, 5, 6] {
+        g.play(y);
+    }
+    let mut e = Engine::new(EngineConfig {
+        iterations: Some(4000),
+        ..Default::default()
+    });
+    let y = e.choose(&g);
+    let mut game = BitSearch::new(BitState::from_game(&g));
+    game.play(y);
+    let mut deep = ProofSearch::new(64);
+    deep.set_node_limit(Some(5_000_000));
+    assert_eq!(
+        deep.prove_loss(&mut game),
+        ProofResult::Proven,
+        "played {y}, which does not win by force"
+    );
+}
