@@ -615,15 +615,10 @@ fn engine_steers_clear_of_refuted_favourites() {
     // a proof search several times larger than its own.
     use connect4::bit_search::BitSearch;
     use search_core::{Game, ProofResult, ProofSearch};
-    let mut g = GameState::new(Board::new(11, 11, 0, 4), 1);
-    for y in [5, 5, 6, 4, 5, 5, 3, 3, 4, 4, 2, 4] {
-        g.play(y);
-    }
-    let mut e = Engine::new(EngineConfig {
-        iterations: Some(4000),
-        ..Default::default()
-    });
-    let y = e.choose(&g);
+    let (g, y) = engine_move_on_fixed_budget(
+        Board::new(11, 11, 0, 4),
+        &[5, 5, 6, 4, 5, 5, 3, 3, 4, 4, 2, 4],
+    );
     let mut game = BitSearch::new(BitState::from_game(&g));
     let mut deep = ProofSearch::new(64);
     deep.set_node_limit(Some(2_000_000));
@@ -645,15 +640,8 @@ fn engine_keeps_proving_a_deep_win_that_mcts_does_not_favour() {
     // opponent is proven lost by a separate, larger search.
     use connect4::bit_search::BitSearch;
     use search_core::{Game, ProofResult, ProofSearch};
-    let mut g = GameState::new(Board::new(10, 10, 7, 8), 1);
-    for y in [5, 3, 3, 5, 3, 3, 6, 7, 6, 3, 5, 5, 6, 6, 2, 5, 3, 5, 5, 6] {
-        g.play(y);
-    }
-    let mut e = Engine::new(EngineConfig {
-        iterations: Some(4000),
-        ..Default::default()
-    });
-    let y = e.choose(&g);
+    let moves = [5, 3, 3, 5, 3, 3, 6, 7, 6, 3, 5, 5, 6, 6, 2, 5, 3, 5, 5, 6];
+    let (g, y) = engine_move_on_fixed_budget(Board::new(10, 10, 7, 8), &moves);
     let mut game = BitSearch::new(BitState::from_game(&g));
     game.play(y);
     let mut deep = ProofSearch::new(64);
@@ -663,4 +651,19 @@ fn engine_keeps_proving_a_deep_win_that_mcts_does_not_favour() {
         ProofResult::Proven,
         "played {y}, which does not win by force"
     );
+}
+
+/// The position after `moves` on `board` (the first player moving first) and the engine's
+/// choice there on a fixed budget of 4,000 iterations (reproducible).
+fn engine_move_on_fixed_budget(board: Board, moves: &[usize]) -> (GameState, usize) {
+    let mut g = GameState::new(board, 1);
+    for &y in moves {
+        g.play(y);
+    }
+    let mut e = Engine::new(EngineConfig {
+        iterations: Some(4000),
+        ..Default::default()
+    });
+    let y = e.choose(&g);
+    (g, y)
 }
