@@ -656,10 +656,7 @@ fn engine_keeps_proving_a_deep_win_that_mcts_does_not_favour() {
 /// The position after `moves` on `board` (the first player moving first) and the engine's
 /// choice there on a fixed budget of 4,000 iterations (reproducible).
 fn engine_move_on_fixed_budget(board: Board, moves: &[usize]) -> (GameState, usize) {
-    let mut g = GameState::new(board, 1);
-    for &y in moves {
-        g.play(y);
-    }
+    let g = common::played(GameState::new(board, 1), moves);
     let mut e = Engine::new(EngineConfig {
         iterations: Some(4000),
         ..Default::default()

@@ -18,11 +18,15 @@ pub fn deep_win_start() -> GameState {
 
 /// The position after [`DEEP_WIN_MOVES`]: the second player to move wins in 29 plies.
 pub fn deep_win_position() -> GameState {
-    let mut s = deep_win_start();
-    for y in DEEP_WIN_MOVES {
-        s.play(y);
+    played(deep_win_start(), &DEEP_WIN_MOVES)
+}
+
+/// `start` after the columns `moves`.
+pub fn played(mut start: GameState, moves: &[usize]) -> GameState {
+    for &y in moves {
+        start.play(y);
     }
-    s
+    start
 }
 
 /// Eight middle-game positions from games of our engine (at 40 ms per move, moving first)
@@ -46,11 +50,10 @@ pub fn midgame_positions() -> Vec<GameState> {
         .iter()
         .map(|line| {
             let v: Vec<usize> = line.split(' ').map(|x| x.parse().unwrap()).collect();
-            let mut s = GameState::new(Board::new(v[0], v[1], v[2], v[3]), 1);
-            for &y in &v[4..] {
-                s.play(y);
-            }
-            s
+            played(
+                GameState::new(Board::new(v[0], v[1], v[2], v[3]), 1),
+                &v[4..],
+            )
         })
         .collect()
 }
