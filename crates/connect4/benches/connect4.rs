@@ -25,21 +25,29 @@ use std::time::Duration;
 fn mcts(c: &mut Criterion) {
     let mut g = c.benchmark_group("mcts_12x12");
     g.throughput(Throughput::Elements(2000));
-    // The simulations alone: UCT with tactical rollouts on bitboards, from an empty board.
-    g.bench_function("2000_rollouts", |b| {
-        let root = BitState::from_game(&GameState::new(Board::new(12, 12, 5, 6), 1));
-        b.iter(|| {
-            let mut tree = Mcts::new(
-                root,
-                MctsConfig {
-                    max_iterations: Some(2000),
-                    seed: 7,
-                    ..Default::default()
-                },
-            );
-            tree.search(&mut TacticalRollout::default())
-        })
-    });
+    // The simulations alone: UCT with tactical rollouts on bitboards, from an empty board, as
+    // the engine plays them and with last good replies (what learning them costs).
+    for (name, last_good_reply) in [
+        ("2000_rollouts", false),
+        ("2000_rollouts_with_last_good_reply", true),
+    ] {
+        g.bench_function(name, |b| {
+            let root = BitState::from_game(&GameState::new(Board::new(12, 12, 5, 6), 1));
+            b.iter(|| {
+                let mut tree = Mcts::new(
+                    root,
+                    MctsConfig {
+                        max_iterations: Some(2000),
+                        seed: 7,
+                        ..Default::default()
+                    },
+                );
+                let mut rollout = TacticalRollout::default();
+                rollout.last_good_reply = last_good_reply;
+                tree.search(&mut rollout)
+            })
+        });
+    }
     // A whole engine decision on the same budget: the tactical alpha-beta screen included.
     g.bench_function("2000_iterations_engine_move", |b| {
         b.iter(|| {

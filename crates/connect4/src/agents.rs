@@ -1,7 +1,8 @@
 //! Built-in opponents, from weak to strong, for matches and the ladder: `random`, `greedy`
 //! (wins, blocks, otherwise prefers the centre), `alphabeta:D` (`search-core` alpha-beta on a
-//! window-counting evaluation) and `mcts:MS[:C]` (the engine with MS milliseconds per move, and
-//! optionally UCT exploration constant C instead of the default, for tuning matches).
+//! window-counting evaluation), `mcts:MS[:C]` (the engine with MS milliseconds per move, and
+//! optionally UCT exploration constant C instead of the default, for tuning matches) and
+//! `mcts-lgr:MS[:C]` (the engine with last-good-reply rollouts, [`crate::engine::TacticalRollout`]).
 
 use crate::board::Board;
 use crate::engine::{Engine, EngineConfig, GameState};
@@ -18,18 +19,20 @@ pub trait Player: Send {
     fn reset(&mut self) {}
 }
 
-/// Parses `random`, `greedy`, `alphabeta:D`, `mcts:MS`, `mcts:MS:C`.
+/// Parses `random`, `greedy`, `alphabeta:D`, `mcts:MS`, `mcts:MS:C`, `mcts-lgr:MS`,
+/// `mcts-lgr:MS:C`.
 ///
 /// ```
 /// use connect4::agents::builtin;
 /// assert!(builtin("mcts:500:0.6", 1).is_some()); // 500 ms per move, exploration 0.6
+/// assert!(builtin("mcts-lgr:500", 1).is_some()); // with last-good-reply rollouts
 /// assert!(builtin("mcts:500:-1", 1).is_none()); // the constant must be positive
 /// assert!(builtin("alphabeta:4:1", 1).is_none());
 /// ```
 pub fn builtin(spec: &str, seed: u64) -> Option<Box<dyn Player>> {
     let (name, arg) = spec.split_once(':').unwrap_or((spec, ""));
     let (arg, exploration) = match (name, arg.split_once(':')) {
-        ("mcts", Some((ms, c))) => {
+        ("mcts" | "mcts-lgr", Some((ms, c))) => {
             let c: f64 = c.parse().ok()?;
             (ms, Some(c).filter(|c| c.is_finite() && *c > 0.0)?)
         }
@@ -48,10 +51,11 @@ pub fn builtin(spec: &str, seed: u64) -> Option<Box<dyn Player>> {
         "alphabeta" => Box::new(AlphaBetaPlayer {
             depth: num(4)? as u32,
         }),
-        "mcts" => Box::new(MctsPlayer(Engine::new(EngineConfig {
+        "mcts" | "mcts-lgr" => Box::new(MctsPlayer(Engine::new(EngineConfig {
             time: Duration::from_millis(num(1000)?),
             exploration,
             seed,
+            last_good_reply: name == "mcts-lgr",
             ..Default::default()
         }))),
         _ => return None,

@@ -169,6 +169,8 @@ pub struct BitState {
     /// Column of the last move played on this state (`u8::MAX` for none): not part of the
     /// position, so equality ignores it.
     last: u8,
+    /// The cell (bit index) of that move, `u8::MAX` for none; ignored by equality too.
+    last_cell: u8,
     /// The Zobrist key of the stones ([`BitState::key`]), kept up to date by
     /// [`BitState::play`]: a function of the position, so equality need not compare it.
     key: u64,
@@ -225,6 +227,7 @@ impl BitState {
             to_move: g.to_move,
             result: g.result,
             last: u8::MAX,
+            last_cell: u8::MAX,
             key: 0,
         };
         for y in 0..b.n {
@@ -269,6 +272,25 @@ impl BitState {
     /// ```
     pub fn last_column(&self) -> Option<usize> {
         (self.last != u8::MAX).then_some(self.last as usize)
+    }
+
+    /// The cell (bit index) of the last stone played on this state; `None` as for
+    /// [`last_column`](Self::last_column).
+    #[inline]
+    pub fn last_cell(&self) -> Option<u8> {
+        (self.last_cell != u8::MAX).then_some(self.last_cell)
+    }
+
+    /// The column whose landing cell is `cell` (a bit index), if it is one.
+    #[inline]
+    pub fn column_landing_on(&self, cell: usize) -> Option<usize> {
+        (!self.landing().and(Bits256::bit(cell)).is_empty()).then(|| self.column_of(cell))
+    }
+
+    /// The cell (bit index) where a stone dropped in open column `y` lands.
+    #[inline]
+    pub fn landing_cell(&self, y: usize) -> u8 {
+        self.landing().and(self.column(y)).lowest() as u8
     }
 
     /// The cell where a stone dropped in each column lands (none for full columns).
@@ -527,7 +549,8 @@ impl BitState {
         let cell = self.landing().and(self.column(y));
         // The stone makes four exactly when its cell was one of the mover's threats.
         let wins = !self.threats[p].and(cell).is_empty();
-        self.key ^= ZOBRIST[p][cell.lowest()];
+        let index = cell.lowest();
+        self.key ^= ZOBRIST[p][index];
         self.stones[p] = self.stones[p].or(cell);
         self.occupied = self.occupied.or(cell);
         // The new stone only adds threats on lines through its cell, which lie within three
@@ -542,6 +565,7 @@ impl BitState {
         debug_assert_eq!(self.threats[p], self.winning_cells(self.stones[p]));
         self.threats[1 - p] = self.threats[1 - p].andnot(cell);
         self.last = y as u8;
+        self.last_cell = index as u8;
         if wins {
             self.result = Some(self.to_move);
         } else if self.landing().is_empty() {

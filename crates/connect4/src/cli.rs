@@ -67,8 +67,8 @@ enum Command {
     /// Play one game over the online judge's text protocol on stdin/stdout.
     Saiblo(EngineArgs),
     /// The course's match tool: A against B for N rounds (two games each), result file as the
-    /// course writes it. A and B are built-ins (random, greedy, alphabeta:D, mcts:MS[:C]) or shared
-    /// libraries with getPoint/clearPoint (run in child processes).
+    /// course writes it. A and B are built-ins (random, greedy, alphabeta:D, mcts:MS[:C],
+    /// mcts-lgr:MS[:C]) or shared libraries with getPoint/clearPoint (run in child processes).
     Compete {
         /// Player A.
         a: String,

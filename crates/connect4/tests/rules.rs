@@ -447,7 +447,7 @@ fn rollouts_let_the_second_player_follow_up() {
     let choices = |s: &BitState, follow_up: f64| {
         let mut moves = Vec::new();
         s.legal_moves(&mut moves);
-        let mut rollout = TacticalRollout { follow_up };
+        let mut rollout = TacticalRollout::with_follow_up(follow_up);
         (0..200)
             .map(|seed| rollout.choose(s, &moves, &mut SmallRng::seed_from_u64(seed)))
             .collect::<Vec<usize>>()
@@ -459,6 +459,42 @@ fn rollouts_let_the_second_player_follow_up() {
     // The first player never follows up for its own sake.
     s.play(2);
     assert!(choices(&s, 1.0).iter().any(|&y| y != 2));
+}
+
+#[test]
+fn rollouts_replay_the_reply_that_won_and_forget_it_when_it_loses() {
+    use connect4::engine::TacticalRollout;
+    use rand::SeedableRng;
+    use search_core::{MctsState, Rollout, SmallRng};
+    // Player 1 has just played column 4 of an empty 9x9 board; every answer is safe.
+    let mut s = BitState::from_game(&GameState::new(Board::new(9, 9, 0, 8), 1));
+    s.play(4);
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    let choices = |rollout: &mut TacticalRollout, s: &BitState| {
+        (0..50)
+            .map(|seed| rollout.choose(s, &moves, &mut SmallRng::seed_from_u64(seed)))
+            .collect::<Vec<usize>>()
+    };
+    // No follow-up, so the answers are random until one wins a simulation (reward 0 for
+    // player 1).
+    let mut rollout = TacticalRollout::with_follow_up(0.0);
+    rollout.last_good_reply = true;
+    let reply = rollout.choose(&s, &moves, &mut SmallRng::seed_from_u64(7));
+    rollout.simulation_done(0.0);
+    assert!(choices(&mut rollout, &s).iter().all(|&y| y == reply));
+    // Only after that stone: after another first move the answers are random again.
+    let mut other = BitState::from_game(&GameState::new(Board::new(9, 9, 0, 8), 1));
+    other.play(2);
+    assert!(choices(&mut rollout, &other).iter().any(|&y| y != reply));
+    // The reply loses a simulation (player 1 wins): it is forgotten.
+    rollout.simulation_done(1.0);
+    assert!(choices(&mut rollout, &s).iter().any(|&y| y != reply));
+    // Switched off (the engine's default), the policy learns nothing.
+    let mut plain = TacticalRollout::with_follow_up(0.0);
+    let first = plain.choose(&s, &moves, &mut SmallRng::seed_from_u64(7));
+    plain.simulation_done(0.0);
+    assert!(choices(&mut plain, &s).iter().any(|&y| y != first));
 }
 
 /// Sign of a search score: 1 proven win, -1 proven loss, 0 otherwise.

@@ -16,7 +16,7 @@
 //! * **Proof-number search**: [`ProofSearch`] (depth-first, df-pn) settles "does the side to
 //!   move win?" over the same [`Game`] trait, deep along forcing lines.
 //! * **Monte Carlo tree search**: [`Mcts`] (UCT) over the [`MctsState`] trait with a pluggable
-//!   [`Rollout`] policy.
+//!   [`Rollout`] policy, which may learn from its simulations ([`LastGoodReply`]).
 //!
 //! ```
 //! use search_core::astar;
@@ -50,6 +50,7 @@ pub mod hash;
 mod idastar;
 mod iddfs;
 mod iterative;
+mod last_good_reply;
 mod mcts;
 mod minimax;
 mod mtdf;
@@ -76,6 +77,7 @@ pub use game::{
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use iterative::{iterative_deepening, IterationKind, IterativeOptions};
+pub use last_good_reply::LastGoodReply;
 pub use mcts::{mcts, Mcts, MctsConfig, MctsState, MctsStats, RandomRollout, Rollout};
 pub use minimax::minimax;
 pub use mtdf::mtdf;

@@ -5,7 +5,9 @@
 //! from one new child with a pluggable [`Rollout`] policy (optionally cut at a depth and scored by
 //! the policy), and *back up* the reward. Rewards are for player 0; a node stores them from the
 //! point of view of the player who made the move into it, so one code path serves one-player
-//! puzzles (always player 0) and two-player games alike.
+//! puzzles (always player 0) and two-player games alike. A policy may learn as the search goes:
+//! [`Rollout::simulation_done`] hands it every simulation's reward (for example to a
+//! [`LastGoodReply`](crate::LastGoodReply) table of the replies that won).
 //!
 //! With [`MctsConfig::solver`] the search is also an *MCTS-solver* (Winands, Björnsson and Saito,
 //! 2008) for two-player games with win/loss rewards of exactly 1 and 0: a terminal node is a
@@ -56,6 +58,11 @@ pub trait Rollout<S: MctsState> {
     fn cutoff_reward(&mut self, state: &S) -> f64 {
         let _ = state;
         0.5
+    }
+    /// Called when a simulation ends, with its reward for player 0: a policy that learns from
+    /// its simulations (which replies won, say) updates itself here. The default does nothing.
+    fn simulation_done(&mut self, reward: f64) {
+        let _ = reward;
     }
 }
 
@@ -543,7 +550,14 @@ impl<S: MctsState> Mcts<S> {
         }
     }
 
-    fn simulate<R: Rollout<S>>(&mut self, mut state: S, rollout: &mut R) -> f64 {
+    fn simulate<R: Rollout<S>>(&mut self, state: S, rollout: &mut R) -> f64 {
+        let reward = self.play_out(state, rollout);
+        rollout.simulation_done(reward);
+        reward
+    }
+
+    /// Plays `state` out with the rollout policy (to the end, or to the depth cut-off).
+    fn play_out<R: Rollout<S>>(&mut self, mut state: S, rollout: &mut R) -> f64 {
         let mut depth = 0;
         loop {
             if let Some(r) = state.terminal_reward() {
