@@ -275,19 +275,35 @@ impl BitState {
     }
 
     /// The cell (bit index) of the last stone played on this state; `None` as for
-    /// [`last_column`](Self::last_column).
+    /// [`last_column`](Self::last_column). Cells are what last-good-reply rollouts learn
+    /// replies by: a column alone does not say which stone is answered.
+    ///
+    /// ```
+    /// use connect4::{Board, bitstate::BitState, engine::GameState};
+    /// let mut s = BitState::from_game(&GameState::new(Board::new(9, 9, 0, 0), 1));
+    /// assert_eq!(s.last_cell(), None);
+    /// let landing = s.landing_cell(4);
+    /// assert_eq!(s.column_landing_on(landing as usize), Some(4));
+    /// s.play(4);
+    /// assert_eq!(s.last_cell(), Some(landing));
+    /// // The cell is filled: no column lands there any more; the next one up is column 4's.
+    /// assert_eq!(s.column_landing_on(landing as usize), None);
+    /// assert_eq!(s.column_landing_on(landing as usize + 1), Some(4));
+    /// ```
     #[inline]
     pub fn last_cell(&self) -> Option<u8> {
         (self.last_cell != u8::MAX).then_some(self.last_cell)
     }
 
-    /// The column whose landing cell is `cell` (a bit index), if it is one.
+    /// The column whose landing cell is `cell` (a bit index), if it is one (see
+    /// [`last_cell`](Self::last_cell)).
     #[inline]
     pub fn column_landing_on(&self, cell: usize) -> Option<usize> {
         (!self.landing().and(Bits256::bit(cell)).is_empty()).then(|| self.column_of(cell))
     }
 
-    /// The cell (bit index) where a stone dropped in open column `y` lands.
+    /// The cell (bit index) where a stone dropped in open column `y` lands (see
+    /// [`last_cell`](Self::last_cell)).
     #[inline]
     pub fn landing_cell(&self, y: usize) -> u8 {
         self.landing().and(self.column(y)).lowest() as u8
