@@ -166,10 +166,8 @@ pub struct BitState {
     to_move: u8,
     /// Winner (1 or 2), 0 for a draw, `None` while playing.
     result: Option<u8>,
-    /// Column of the last move played on this state (`u8::MAX` for none): not part of the
-    /// position, so equality ignores it.
-    last: u8,
-    /// The cell (bit index) of that move, `u8::MAX` for none; ignored by equality too.
+    /// The cell (bit index) of the last move played on this state (`u8::MAX` for none), its
+    /// column derived from it: not part of the position, so equality ignores it.
     last_cell: u8,
     /// The Zobrist key of the stones ([`BitState::key`]), kept up to date by
     /// [`BitState::play`]: a function of the position, so equality need not compare it.
@@ -226,7 +224,6 @@ impl BitState {
             columns: b.n as u8,
             to_move: g.to_move,
             result: g.result,
-            last: u8::MAX,
             last_cell: u8::MAX,
             key: 0,
         };
@@ -271,7 +268,7 @@ impl BitState {
     /// assert_eq!(s.last_column(), Some(4));
     /// ```
     pub fn last_column(&self) -> Option<usize> {
-        (self.last != u8::MAX).then_some(self.last as usize)
+        self.last_cell().map(|cell| self.column_of(cell as usize))
     }
 
     /// The cell (bit index) of the last stone played on this state; `None` as for
@@ -580,7 +577,6 @@ impl BitState {
             .or(Bits256::from_window(new, at));
         debug_assert_eq!(self.threats[p], self.winning_cells(self.stones[p]));
         self.threats[1 - p] = self.threats[1 - p].andnot(cell);
-        self.last = y as u8;
         self.last_cell = index as u8;
         if wins {
             self.result = Some(self.to_move);

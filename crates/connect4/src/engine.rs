@@ -156,22 +156,26 @@ impl TacticalRollout {
         }
     }
 
-    /// The move, before it is recorded for learning.
-    fn pick(&mut self, state: &BitState, moves: &[usize], rng: &mut SmallRng) -> usize {
+    /// The move, before it is recorded for learning; `replied` is the opponent's last stone
+    /// (its cell) and the mover's index when last good replies are on.
+    fn pick(
+        &mut self,
+        state: &BitState,
+        moves: &[usize],
+        replied: Option<(u8, usize)>,
+        rng: &mut SmallRng,
+    ) -> usize {
         if let Some(y) = state.forced_column() {
             return y;
         }
         // Never fill the cell right below one of our own threats while another safe
         // move exists: the opponent would kill the threat by playing on top of it.
         let keep = moves_mask(moves) & !state.wasteful_columns();
-        if self.last_good_reply {
-            if let Some(prev) = state.last_cell() {
-                let player = state.to_move() as usize - 1;
-                let reply = self.replies.reply(player, prev as usize);
-                if let Some(y) = reply.and_then(|cell| state.column_landing_on(cell)) {
-                    if keep & (1 << y) != 0 {
-                        return y;
-                    }
+        if let Some((prev, player)) = replied {
+            let reply = self.replies.reply(player, prev as usize);
+            if let Some(y) = reply.and_then(|cell| state.column_landing_on(cell)) {
+                if keep & (1 << y) != 0 {
+                    return y;
                 }
             }
         }
@@ -198,13 +202,14 @@ impl Default for TacticalRollout {
 impl Rollout<BitState> for TacticalRollout {
     #[inline]
     fn choose(&mut self, state: &BitState, moves: &[usize], rng: &mut SmallRng) -> usize {
-        let y = self.pick(state, moves, rng);
-        if self.last_good_reply {
-            if let Some(prev) = state.last_cell() {
-                let player = state.to_move() as usize - 1;
-                self.replies
-                    .record(player, prev as usize, state.landing_cell(y) as usize);
-            }
+        let replied = match state.last_cell() {
+            Some(prev) if self.last_good_reply => Some((prev, state.to_move() as usize - 1)),
+            _ => None,
+        };
+        let y = self.pick(state, moves, replied, rng);
+        if let Some((prev, player)) = replied {
+            self.replies
+                .record(player, prev as usize, state.landing_cell(y) as usize);
         }
         y
     }

@@ -88,10 +88,4 @@ impl LastGoodReply {
         }
         self.played.clear();
     }
-
-    /// Forgets every reply (for a new position).
-    pub fn clear(&mut self) {
-        self.replies.fill(Self::NONE);
-        self.played.clear();
-    }
 }
