@@ -26,10 +26,12 @@ fn mcts(c: &mut Criterion) {
     let mut g = c.benchmark_group("mcts_12x12");
     g.throughput(Throughput::Elements(2000));
     // The simulations alone: UCT with tactical rollouts on bitboards, from an empty board, as
-    // the engine plays them and with last good replies (what learning them costs).
-    for (name, last_good_reply) in [
-        ("2000_rollouts", false),
-        ("2000_rollouts_with_last_good_reply", true),
+    // the engine plays them, with last good replies (what learning them costs) and without
+    // the stacked-threat tactics (what they cost).
+    for (name, last_good_reply, stacked_threats) in [
+        ("2000_rollouts", false, true),
+        ("2000_rollouts_with_last_good_reply", true, true),
+        ("2000_rollouts_without_stacked_threats", false, false),
     ] {
         g.bench_function(name, |b| {
             let root = BitState::from_game(&GameState::new(Board::new(12, 12, 5, 6), 1));
@@ -44,6 +46,7 @@ fn mcts(c: &mut Criterion) {
                 );
                 let mut rollout = TacticalRollout::default();
                 rollout.last_good_reply = last_good_reply;
+                rollout.stacked_threats = stacked_threats;
                 tree.search(&mut rollout)
             })
         });

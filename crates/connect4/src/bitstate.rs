@@ -325,8 +325,7 @@ impl BitState {
     /// [`second_landing`](Self::second_landing) from the current landing cells.
     #[inline(always)]
     fn second_landing_after(&self, landing: Bits256) -> Bits256 {
-        let filled = self.occupied.or(landing);
-        filled.add(self.bottom).and(self.board).andnot(filled)
+        self.landing_after(landing)
     }
 
     /// The cells of column `y`.
@@ -472,6 +471,65 @@ impl BitState {
     pub fn wasteful_columns(&self) -> u32 {
         let me = self.to_move as usize - 1;
         self.column_mask(self.threats[me].and(self.second_landing()))
+    }
+
+    /// Stacked threats, the classic way a Connect Four game is won: two threats of one side on
+    /// consecutive cells of a column. Returns two column masks for the side to move:
+    ///
+    /// - *winning*: columns where the mover owns the second and third cells from the landing
+    ///   cell up (the obstacle skipped) and the opponent does not own the second. Playing there
+    ///   wins in three plies: the opponent must block the second cell (it has no immediate win:
+    ///   the caller has checked [`forced_column`](Self::forced_column) first) and the third
+    ///   wins.
+    /// - *losing*: columns where the opponent owns the third and fourth cells and the mover
+    ///   not the third. Playing there hands the opponent that same win in three, unless the
+    ///   move makes a threat of its own that the opponent must answer first.
+    ///
+    /// A move in a column changes no threat two or more cells above it in that column (only a
+    /// vertical line could join them, and the cell between is empty), so the masks are read
+    /// off the position before the move.
+    ///
+    /// ```
+    /// use connect4::{Board, bitstate::BitState, engine::GameState};
+    /// let mut g = GameState::new(Board::new(9, 9, 0, 0), 1);
+    /// // Player 1 owns the third and fourth cells of the empty column 4 (two diagonals).
+    /// for y in [2, 3, 3, 5, 6, 5, 5, 0, 5, 0, 6, 8, 7] {
+    ///     g.play(y);
+    /// }
+    /// let s = BitState::from_game(&g);
+    /// assert_eq!(s.forced_column(), None);
+    /// // Player 2 to move: a stone in column 4 hands player 1 the win in three.
+    /// assert_eq!(s.stacked_threat_columns(), (0, 1 << 4));
+    /// g.play(4);
+    /// // Player 1 to move: column 4 now wins (player 2 must block the cell above, then
+    /// // player 1 plays the one above that).
+    /// assert_eq!(BitState::from_game(&g).stacked_threat_columns(), (1 << 4, 0));
+    /// ```
+    #[inline]
+    pub fn stacked_threat_columns(&self) -> (u32, u32) {
+        let me = self.to_move as usize - 1;
+        let (mine, theirs) = (self.threats[me], self.threats[1 - me]);
+        if mine.or(theirs).is_empty() {
+            return (0, 0);
+        }
+        let first = self.landing();
+        let second = self.second_landing_after(first);
+        let below_third = first.or(second);
+        let third = self.landing_after(below_third);
+        let fourth = self.landing_after(below_third.or(third));
+        let winning =
+            self.column_mask(mine.and(second).andnot(theirs)) & self.column_mask(mine.and(third));
+        let losing =
+            self.column_mask(theirs.and(third).andnot(mine)) & self.column_mask(theirs.and(fourth));
+        (winning, losing)
+    }
+
+    /// Each column's lowest empty cell above the cells `filled` (stones, the obstacle and
+    /// `filled` taken as occupied).
+    #[inline(always)]
+    fn landing_after(&self, filled: Bits256) -> Bits256 {
+        let filled = self.occupied.or(filled);
+        filled.add(self.bottom).and(self.board).andnot(filled)
     }
 
     /// The columns worth searching, best first: the winning column alone when the side to move

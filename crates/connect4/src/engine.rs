@@ -4,9 +4,10 @@
 //! Before searching it takes an immediate win and blocks an immediate loss (when there is a
 //! single threat). Neither the tree nor the rollouts consider moves that let the opponent win
 //! at once on the cell above (unless every move does); rollouts also win and block when they
-//! can, never fill the cell right below one of their own threats (which lets the opponent kill
-//! it) while another move is safe, and otherwise play at random, so simulated games are not
-//! decided by blunders; the second player often answers in the column just played (its parity
+//! can, cash in stacked threats (two of one side's threats on consecutive cells of a column:
+//! a stone below them wins in three plies) and never hand the opponent one, never fill the
+//! cell right below one of their own threats (which lets the opponent kill it) while another
+//! move is safe, and otherwise play at random, so simulated games are not decided by blunders; the second player often answers in the column just played (its parity
 //! strategy, which decides zugzwang endings). Optionally they first replay the answer that won
 //! their last simulation (last good reply, learnt afresh for each move).
 //! At every move an alpha-beta screen on bitboards ([`BitSearch`]: wins only, forced moves and
@@ -103,9 +104,10 @@ impl GameState {
     }
 }
 
-/// Rollouts that win when they can, block when they must, else play at random among the moves
-/// that neither hand the opponent a win straight above nor spoil one of their own threats by
-/// filling the cell below it. The second player (player 2) first answers in the column just
+/// Rollouts that win when they can, block when they must, play below their own stacked threats
+/// (a win in three plies, [`BitState::stacked_threat_columns`]), else play at random among the
+/// moves that neither hand the opponent a win straight above or a stacked threat to cash in,
+/// nor spoil one of their own threats by filling the cell below it. The second player (player 2) first answers in the column just
 /// played, when that move is one of those, with probability [`follow_up`](Self::follow_up).
 ///
 /// With [`last_good_reply`](Self::last_good_reply), a player first plays its *last good
@@ -133,6 +135,9 @@ pub struct TacticalRollout {
     pub follow_up: f64,
     /// Whether a player first plays its last good reply (learnt from the simulations).
     pub last_good_reply: bool,
+    /// Whether players cash in stacked threats and avoid handing them to the opponent
+    /// ([`BitState::stacked_threat_columns`]).
+    pub stacked_threats: bool,
     /// The replies that won simulations, by cell (bit index of [`BitState`]).
     replies: LastGoodReply,
 }
@@ -152,6 +157,7 @@ impl TacticalRollout {
         TacticalRollout {
             follow_up,
             last_good_reply: false,
+            stacked_threats: true,
             replies: LastGoodReply::new(2, 256),
         }
     }
@@ -168,9 +174,21 @@ impl TacticalRollout {
         if let Some(y) = state.forced_column() {
             return y;
         }
+        let moves = moves_mask(moves);
+        let (winning, losing) = if self.stacked_threats {
+            state.stacked_threat_columns()
+        } else {
+            (0, 0)
+        };
+        if winning & moves != 0 {
+            return (winning & moves).trailing_zeros() as usize;
+        }
         // Never fill the cell right below one of our own threats while another safe
         // move exists: the opponent would kill the threat by playing on top of it.
-        let keep = moves_mask(moves) & !state.wasteful_columns();
+        let mut keep = moves & !state.wasteful_columns();
+        if keep & !losing != 0 {
+            keep &= !losing;
+        }
         if let Some((prev, player)) = replied {
             let reply = self.replies.reply(player, prev as usize);
             if let Some(y) = reply.and_then(|cell| state.column_landing_on(cell)) {
@@ -184,12 +202,15 @@ impl TacticalRollout {
                 return last;
             }
         }
-        if keep != 0 {
-            let k = rng.random_range(0..keep.count_ones()) as usize;
-            columns_in(keep).nth(k).expect("k below the mask's size")
-        } else {
-            moves[rng.random_range(0..moves.len())]
+        if keep == 0 {
+            keep = if moves & !losing != 0 {
+                moves & !losing
+            } else {
+                moves
+            };
         }
+        let k = rng.random_range(0..keep.count_ones()) as usize;
+        columns_in(keep).nth(k).expect("k below the mask's size")
     }
 }
 

@@ -462,6 +462,36 @@ fn rollouts_let_the_second_player_follow_up() {
 }
 
 #[test]
+fn rollouts_cash_in_stacked_threats_and_never_hand_one_over() {
+    use connect4::engine::TacticalRollout;
+    use rand::SeedableRng;
+    use search_core::{MctsState, Rollout, SmallRng};
+    // Player 1 owns the third and fourth cells of the empty column 4 of a 9x9 board.
+    let g = common::played(
+        GameState::new(Board::new(9, 9, 0, 0), 1),
+        &[2, 3, 3, 5, 6, 5, 5, 0, 5, 0, 6, 8, 7],
+    );
+    let choices = |s: &BitState, stacked_threats: bool| {
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let mut rollout = TacticalRollout::with_follow_up(0.0);
+        rollout.stacked_threats = stacked_threats;
+        (0..300)
+            .map(|seed| rollout.choose(s, &moves, &mut SmallRng::seed_from_u64(seed)))
+            .collect::<Vec<usize>>()
+    };
+    // Player 2 to move: column 4 is safe one ply ahead, and loses in three.
+    let s = BitState::from_game(&g);
+    assert!(!choices(&s, true).contains(&4));
+    assert!(choices(&s, false).contains(&4));
+    // Once the bottom cell is filled, player 1 plays column 4 at once (without the rule it
+    // would not even consider it: the cell is right below its own threat).
+    let s = BitState::from_game(&common::played(g, &[4]));
+    assert!(choices(&s, true).iter().all(|&y| y == 4));
+    assert!(!choices(&s, false).contains(&4));
+}
+
+#[test]
 fn rollouts_replay_the_reply_that_won_and_forget_it_when_it_loses() {
     use connect4::engine::TacticalRollout;
     use rand::SeedableRng;
@@ -699,4 +729,104 @@ fn engine_move_on_fixed_budget(board: Board, moves: &[usize]) -> (GameState, usi
     });
     let y = e.choose(&g);
     (g, y)
+}
+
+/// Whether the side to move in `s` wins within `plies` (1 or 3) whatever the opponent does,
+/// by exhaustive search on the course board.
+fn wins_within(s: &GameState, plies: u32) -> bool {
+    (0..s.board.n).filter(|&y| s.board.can_play(y)).any(|y| {
+        let mut after = s.clone();
+        after.play(y);
+        match after.result {
+            Some(w) => w == s.to_move,
+            None if plies <= 1 => false,
+            None => {
+                let replies: Vec<usize> = (0..after.board.n)
+                    .filter(|&r| after.board.can_play(r))
+                    .collect();
+                !replies.is_empty()
+                    && replies.iter().all(|&r| {
+                        let mut next = after.clone();
+                        next.play(r);
+                        next.result.is_none() && wins_within(&next, plies - 2)
+                    })
+            }
+        }
+    })
+}
+
+/// The empty cells column `y` fills, from its landing cell up (the obstacle skipped).
+fn column_cells(b: &Board, y: usize) -> Vec<usize> {
+    let mut b = b.clone();
+    let mut cells = Vec::new();
+    while let Some(x) = b.landing_row(y) {
+        cells.push(x);
+        b.play(y, 3); // a filler that belongs to neither player
+    }
+    cells
+}
+
+/// The stacked-threat columns the rollouts use equal their definition on the course board
+/// (the second and third cells of a column the mover's and not the opponent's second; the
+/// third and fourth the opponent's and not the mover's third), and they are the tactic they
+/// claim: a winning column wins in three plies by exhaustive search, and after a losing column
+/// the opponent wins in three unless the move made a threat of its own. Every position of 1,000
+/// seeded games of rollout-like players on random course boards; both kinds must turn up often.
+#[test]
+fn stacked_threat_columns_win_and_lose_in_three_plies() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = search_core::SmallRng::seed_from_u64(7);
+    let (mut wins_checked, mut losses_checked) = (0, 0);
+    for _ in 0..1000 {
+        let (m, n) = (rng.random_range(9..=12), rng.random_range(9..=12));
+        let (no_x, no_y) = (rng.random_range(0..m), rng.random_range(0..n));
+        let mut g = GameState::new(Board::new(m, n, no_x, no_y), 1);
+        while g.result.is_none() {
+            let bits = BitState::from_game(&g);
+            let (winning, losing) = bits.stacked_threat_columns();
+            let (me, opp) = (g.to_move, 3 - g.to_move);
+            for y in 0..n {
+                let c = column_cells(&g.board, y);
+                let owns = |k: usize, p: u8| c.get(k).is_some_and(|&x| g.board.wins_with(x, y, p));
+                let expected = owns(1, me) && !owns(1, opp) && owns(2, me);
+                assert_eq!(winning >> y & 1 == 1, expected, "winning column {y}");
+                let expected = owns(2, opp) && !owns(2, me) && owns(3, opp);
+                assert_eq!(losing >> y & 1 == 1, expected, "losing column {y}");
+                if bits.forced_column().is_some() || !g.board.can_play(y) {
+                    continue;
+                }
+                let mut after = g.clone();
+                after.play(y);
+                if winning >> y & 1 == 1 {
+                    let replies = (0..n).filter(|&r| after.board.can_play(r));
+                    assert!(
+                        replies.into_iter().all(|r| {
+                            let mut next = after.clone();
+                            next.play(r);
+                            next.result.is_none() && wins_within(&next, 1)
+                        }),
+                        "column {y} should win in three"
+                    );
+                    wins_checked += 1;
+                }
+                let own_threat = (0..n).any(|w| after.board.would_win(w, me));
+                if losing >> y & 1 == 1 && after.result.is_none() && !own_threat {
+                    assert!(wins_within(&after, 3), "column {y} should lose in three");
+                    losses_checked += 1;
+                }
+            }
+            // Players that win, block and otherwise play at random among the moves that do
+            // not hand over a win above, as in the rollouts: games long enough to stack threats.
+            let y = g.forced_move().unwrap_or_else(|| {
+                let mut safe = Vec::new();
+                g.safe_columns(&mut safe);
+                safe[rng.random_range(0..safe.len())]
+            });
+            g.play(y);
+        }
+    }
+    assert!(
+        wins_checked >= 100 && losses_checked >= 100,
+        "{wins_checked} wins, {losses_checked} losses checked"
+    );
 }
