@@ -7,7 +7,8 @@
 //! can, cash in stacked threats (two of one side's threats on consecutive cells of a column:
 //! a stone below them wins in three plies) and never hand the opponent one, never fill the
 //! cell right below one of their own threats (which lets the opponent kill it) while another
-//! move is safe, and otherwise play at random, so simulated games are not decided by blunders; the second player often answers in the column just played (its parity
+//! move is safe, and otherwise play at random, so simulated games are not decided by
+//! blunders; the second player often answers in the column just played (its parity
 //! strategy, which decides zugzwang endings). Optionally they first replay the answer that won
 //! their last simulation (last good reply, learnt afresh for each move).
 //! At every move an alpha-beta screen on bitboards ([`BitSearch`]: wins only, forced moves and
@@ -107,8 +108,9 @@ impl GameState {
 /// Rollouts that win when they can, block when they must, play below their own stacked threats
 /// (a win in three plies, [`BitState::stacked_threat_columns`]), else play at random among the
 /// moves that neither hand the opponent a win straight above or a stacked threat to cash in,
-/// nor spoil one of their own threats by filling the cell below it. The second player (player 2) first answers in the column just
-/// played, when that move is one of those, with probability [`follow_up`](Self::follow_up).
+/// nor spoil one of their own threats by filling the cell below it. The second player
+/// (player 2) first answers in the column just played, when that move is one of those, with
+/// probability [`follow_up`](Self::follow_up).
 ///
 /// With [`last_good_reply`](Self::last_good_reply), a player first plays its *last good
 /// reply* among those moves (`search-core`'s [`LastGoodReply`]): the cell it answered the
@@ -188,15 +190,21 @@ impl TacticalRollout {
         } else {
             (0, 0)
         };
-        if winning & moves != 0 {
-            return (winning & moves).trailing_zeros() as usize;
+        let cash_in = winning & moves;
+        if cash_in != 0 {
+            return cash_in.trailing_zeros() as usize;
         }
+        // Columns that hand the opponent a stacked threat only when nothing else is left.
+        let shun_losing = |mask: u32| {
+            if mask & !losing != 0 {
+                mask & !losing
+            } else {
+                mask
+            }
+        };
         // Never fill the cell right below one of our own threats while another safe
         // move exists: the opponent would kill the threat by playing on top of it.
-        let mut keep = moves & !state.wasteful_columns();
-        if keep & !losing != 0 {
-            keep &= !losing;
-        }
+        let mut keep = shun_losing(moves & !state.wasteful_columns());
         if let Some((prev, player)) = replied {
             let reply = self.replies.reply(player, prev as usize);
             if let Some(y) = reply.and_then(|cell| state.column_landing_on(cell)) {
@@ -211,11 +219,7 @@ impl TacticalRollout {
             }
         }
         if keep == 0 {
-            keep = if moves & !losing != 0 {
-                moves & !losing
-            } else {
-                moves
-            };
+            keep = shun_losing(moves);
         }
         let k = rng.random_range(0..keep.count_ones()) as usize;
         columns_in(keep).nth(k).expect("k below the mask's size")
