@@ -130,8 +130,8 @@ impl GameState {
 /// pair from ever cashing it in, and the opponent could hand it over, so rollouts left such
 /// positions to chance. With them the engine beat the engine without 117 to 82 (one draw) in
 /// self-play at 200 ms per move, won 395 of 400 games against alphabeta:4 at 300 ms per move
-/// (390 without, seeds 300 and 301) and 471 of 480 at 1 s per move (seeds 134 to 141), and
-/// simulates a little faster (simulations end sooner).
+/// (390 without, seeds 300 and 301) and 709 of 720 at 1 s per move (seeds 134 to 141 and 144
+/// to 147), and simulates a little faster (simulations end sooner).
 ///
 /// Heavier rollouts were measured and dropped: playing the move that makes the most new threat
 /// cells for the mover (always, or half the time) judged positions proven by proof-number
