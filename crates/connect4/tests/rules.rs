@@ -734,25 +734,31 @@ fn engine_move_on_fixed_budget(board: Board, moves: &[usize]) -> (GameState, usi
 /// Whether the side to move in `s` wins within `plies` (1 or 3) whatever the opponent does,
 /// by exhaustive search on the course board.
 fn wins_within(s: &GameState, plies: u32) -> bool {
-    (0..s.board.n).filter(|&y| s.board.can_play(y)).any(|y| {
-        let mut after = s.clone();
-        after.play(y);
-        match after.result {
-            Some(w) => w == s.to_move,
-            None if plies <= 1 => false,
-            None => {
-                let replies: Vec<usize> = (0..after.board.n)
-                    .filter(|&r| after.board.can_play(r))
-                    .collect();
-                !replies.is_empty()
-                    && replies.iter().all(|&r| {
-                        let mut next = after.clone();
-                        next.play(r);
-                        next.result.is_none() && wins_within(&next, plies - 2)
-                    })
-            }
+    (0..s.board.n)
+        .filter(|&y| s.board.can_play(y))
+        .any(|y| wins_with_move(s, y, plies))
+}
+
+/// Whether column `y` wins for the side to move in `s` within `plies` (1 or 3) whatever the
+/// opponent does.
+fn wins_with_move(s: &GameState, y: usize, plies: u32) -> bool {
+    let mut after = s.clone();
+    after.play(y);
+    match after.result {
+        Some(w) => w == s.to_move,
+        None if plies <= 1 => false,
+        None => {
+            let replies: Vec<usize> = (0..after.board.n)
+                .filter(|&r| after.board.can_play(r))
+                .collect();
+            !replies.is_empty()
+                && replies.iter().all(|&r| {
+                    let mut next = after.clone();
+                    next.play(r);
+                    next.result.is_none() && wins_within(&next, plies - 2)
+                })
         }
-    })
+    }
 }
 
 /// The empty cells column `y` fills, from its landing cell up (the obstacle skipped).
@@ -795,20 +801,12 @@ fn stacked_threat_columns_win_and_lose_in_three_plies() {
                 if bits.forced_column().is_some() || !g.board.can_play(y) {
                     continue;
                 }
-                let mut after = g.clone();
-                after.play(y);
                 if winning >> y & 1 == 1 {
-                    let replies = (0..n).filter(|&r| after.board.can_play(r));
-                    assert!(
-                        replies.into_iter().all(|r| {
-                            let mut next = after.clone();
-                            next.play(r);
-                            next.result.is_none() && wins_within(&next, 1)
-                        }),
-                        "column {y} should win in three"
-                    );
+                    assert!(wins_with_move(&g, y, 3), "column {y} should win in three");
                     wins_checked += 1;
                 }
+                let mut after = g.clone();
+                after.play(y);
                 let own_threat = (0..n).any(|w| after.board.would_win(w, me));
                 if losing >> y & 1 == 1 && after.result.is_none() && !own_threat {
                     assert!(wins_within(&after, 3), "column {y} should lose in three");
