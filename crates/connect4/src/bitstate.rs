@@ -319,13 +319,7 @@ impl BitState {
     /// Each column's landing cell after its current one is filled (the obstacle skipped).
     #[inline(always)]
     fn second_landing(&self) -> Bits256 {
-        self.second_landing_after(self.landing())
-    }
-
-    /// [`second_landing`](Self::second_landing) from the current landing cells.
-    #[inline(always)]
-    fn second_landing_after(&self, landing: Bits256) -> Bits256 {
-        self.landing_after(landing)
+        self.landing_after(self.landing())
     }
 
     /// The cells of column `y`.
@@ -461,7 +455,7 @@ impl BitState {
         let landing = self.landing();
         // At most one cell of a column is a landing cell, and one the cell above it.
         let open = self.column_mask(landing);
-        let danger = self.column_mask(self.threats[opp].and(self.second_landing_after(landing)));
+        let danger = self.column_mask(self.threats[opp].and(self.landing_after(landing)));
         (open & !danger, open & danger)
     }
 
@@ -513,7 +507,7 @@ impl BitState {
             return (0, 0);
         }
         let first = self.landing();
-        let second = self.second_landing_after(first);
+        let second = self.landing_after(first);
         let below_third = first.or(second);
         let third = self.landing_after(below_third);
         let fourth = self.landing_after(below_third.or(third));
@@ -603,9 +597,7 @@ impl BitState {
         }
         let opp = 2 - self.to_move as usize;
         let open = landing.count();
-        let unsafe_columns = self.threats[opp]
-            .and(self.second_landing_after(landing))
-            .count();
+        let unsafe_columns = self.threats[opp].and(self.landing_after(landing)).count();
         if open > unsafe_columns {
             open - unsafe_columns
         } else {
