@@ -252,6 +252,23 @@ impl BitState {
         self.to_move
     }
 
+    /// Whether the side to move is the one that moved second in this game: an odd number of
+    /// stones is on the board. Labels do not say it: the course's interfaces call their own
+    /// side 2 whether it moved first or not.
+    ///
+    /// ```
+    /// use connect4::{Board, bitstate::BitState, engine::GameState};
+    /// // The course's view: the engine is player 2 and moves first on an empty board.
+    /// let mut g = GameState::new(Board::new(9, 9, 0, 0), 2);
+    /// assert!(!BitState::from_game(&g).second_mover_to_move());
+    /// g.play(4); // now player 1, the second mover, is to move
+    /// assert!(BitState::from_game(&g).second_mover_to_move());
+    /// ```
+    #[inline]
+    pub fn second_mover_to_move(&self) -> bool {
+        (self.stones[0].count() + self.stones[1].count()) % 2 == 1
+    }
+
     /// Winner (1 or 2), 0 for a draw, `None` while playing.
     pub fn result(&self) -> Option<u8> {
         self.result

@@ -108,9 +108,10 @@ impl GameState {
 /// Rollouts that win when they can, block when they must, play below their own stacked threats
 /// (a win in three plies, [`BitState::stacked_threat_columns`]), else play at random among the
 /// moves that neither hand the opponent a win straight above or a stacked threat to cash in,
-/// nor spoil one of their own threats by filling the cell below it. The second player
-/// (player 2) first answers in the column just played, when that move is one of those, with
-/// probability [`follow_up`](Self::follow_up).
+/// nor spoil one of their own threats by filling the cell below it. The second player (the
+/// side that moved second in the game, whatever its label: the course's interfaces call
+/// their own side 2 when it moves first too) first answers in the column just played, when
+/// that move is one of those, with probability [`follow_up`](Self::follow_up).
 ///
 /// With [`last_good_reply`](Self::last_good_reply), a player first plays its *last good
 /// reply* among those moves (`search-core`'s [`LastGoodReply`]): the cell it answered the
@@ -213,7 +214,7 @@ impl TacticalRollout {
                 }
             }
         }
-        if let Some(last) = state.last_column().filter(|_| state.to_move() == 2) {
+        if let Some(last) = state.last_column().filter(|_| state.second_mover_to_move()) {
             if keep & (1 << last) != 0 && rng.random_bool(self.follow_up) {
                 return last;
             }

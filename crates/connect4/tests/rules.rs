@@ -828,3 +828,90 @@ fn stacked_threat_columns_win_and_lose_in_three_plies() {
         "{wins_checked} wins, {losses_checked} losses checked"
     );
 }
+
+/// Plays one rollout from `s` with `rollout` and the rng seeded with `seed`: the columns.
+fn rollout_columns(
+    s: &BitState,
+    rollout: &mut connect4::engine::TacticalRollout,
+    seed: u64,
+) -> Vec<usize> {
+    use rand::SeedableRng;
+    use search_core::{MctsState, Rollout, SmallRng};
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (mut s, mut moves, mut played) = (*s, Vec::new(), Vec::new());
+    while s.result().is_none() {
+        moves.clear();
+        s.legal_moves(&mut moves);
+        let y = rollout.choose(&s, &moves, &mut rng);
+        s.play(y);
+        played.push(y);
+    }
+    rollout.simulation_done(s.terminal_reward().expect("the game is over"));
+    played
+}
+
+#[test]
+fn rollouts_play_the_same_whatever_the_labels() {
+    // The course's interfaces call their own side 2 whether it moved first or not, so the
+    // same game reaches the engine with either labelling: its simulations must not care.
+    // Each board gets a random opening (up to 30 stones), then the same rollouts from the
+    // position as reached with player 1 moving first and with player 2 moving first.
+    use connect4::engine::TacticalRollout;
+    use rand::{Rng, SeedableRng};
+    let mut rng = search_core::SmallRng::seed_from_u64(11);
+    let mut followed_up = 0;
+    for game in 0..300 {
+        let (m, n) = (rng.random_range(9..=12), rng.random_range(9..=12));
+        let board = Board::new(m, n, rng.random_range(0..m), rng.random_range(0..n));
+        let mut opening = Vec::new();
+        let mut g = GameState::new(board.clone(), 1);
+        for _ in 0..rng.random_range(0..=30) {
+            let mut safe = Vec::new();
+            g.safe_columns(&mut safe);
+            if g.result.is_some() || safe.is_empty() {
+                break;
+            }
+            let y = safe[rng.random_range(0..safe.len())];
+            g.play(y);
+            opening.push(y);
+        }
+        if g.result.is_some() {
+            continue;
+        }
+        let first_is_1 = BitState::from_game(&g);
+        let first_is_2 = BitState::from_game(&common::played(GameState::new(board, 2), &opening));
+        assert_eq!(first_is_1.to_move(), 3 - first_is_2.to_move());
+        for last_good_reply in [false, true] {
+            let mut rollouts = [TacticalRollout::default(), TacticalRollout::default()];
+            for r in &mut rollouts {
+                r.last_good_reply = last_good_reply;
+            }
+            for seed in 0..20 {
+                let a = rollout_columns(&first_is_1, &mut rollouts[0], seed);
+                let b = rollout_columns(&first_is_2, &mut rollouts[1], seed);
+                assert_eq!(a, b, "game {game}, opening {opening:?}, seed {seed}");
+                followed_up += a.windows(2).filter(|w| w[0] == w[1]).count();
+            }
+        }
+    }
+    assert!(followed_up > 1000, "{followed_up} follow-ups");
+}
+
+#[test]
+fn engine_chooses_the_same_whatever_the_labels() {
+    // The whole engine on a fixed budget (screen, proof-number searches, MCTS): the same
+    // move on the course's middle-game positions whichever label moved first.
+    for line in common::MIDGAME_POSITIONS {
+        let v: Vec<usize> = line.split(' ').map(|t| t.parse().unwrap()).collect();
+        let board = Board::new(v[0], v[1], v[2], v[3]);
+        let choose = |first: u8| {
+            let g = common::played(GameState::new(board.clone(), first), &v[4..]);
+            let mut e = Engine::new(EngineConfig {
+                iterations: Some(2000),
+                ..Default::default()
+            });
+            e.choose(&g)
+        };
+        assert_eq!(choose(1), choose(2), "{line}");
+    }
+}
