@@ -131,9 +131,10 @@ impl GameState {
 /// pair from ever cashing it in, and the opponent could hand it over, so rollouts left such
 /// positions to chance. With them the engine beat the engine without 141 to 58 (one draw) in
 /// self-play at 200 ms per move (200 games, the older one run as the course library; the
-/// same set-up with the same engine on both sides: 54 to 46), won 395 of 400 games against alphabeta:4 at 300 ms per move
-/// (390 without, seeds 300 and 301) and 709 of 720 at 1 s per move (seeds 134 to 141 and 144
-/// to 147), and simulates a little faster (simulations end sooner).
+/// same set-up with the same engine on both sides: 54 to 46), won 395 of 400 games against
+/// alphabeta:4 at 300 ms per move (390 without, seeds 300 and 301) and 709 of 720 at 1 s per
+/// move (seeds 134 to 141 and 144 to 147), and simulates a little faster (simulations end
+/// sooner).
 ///
 /// Heavier rollouts were measured and dropped: playing the move that makes the most new threat
 /// cells for the mover (always, or half the time) judged positions proven by proof-number

@@ -859,7 +859,8 @@ fn rollouts_play_the_same_whatever_the_labels() {
     use connect4::engine::TacticalRollout;
     use rand::{Rng, SeedableRng};
     let mut rng = search_core::SmallRng::seed_from_u64(11);
-    let mut followed_up = 0;
+    // Stones played on top of the last one: follow-ups among them.
+    let mut same_column_replies = 0;
     for game in 0..300 {
         let (m, n) = (rng.random_range(9..=12), rng.random_range(9..=12));
         let board = Board::new(m, n, rng.random_range(0..m), rng.random_range(0..n));
@@ -890,28 +891,30 @@ fn rollouts_play_the_same_whatever_the_labels() {
                 let a = rollout_columns(&first_is_1, &mut rollouts[0], seed);
                 let b = rollout_columns(&first_is_2, &mut rollouts[1], seed);
                 assert_eq!(a, b, "game {game}, opening {opening:?}, seed {seed}");
-                followed_up += a.windows(2).filter(|w| w[0] == w[1]).count();
+                same_column_replies += a.windows(2).filter(|w| w[0] == w[1]).count();
             }
         }
     }
-    assert!(followed_up > 1000, "{followed_up} follow-ups");
+    assert!(
+        same_column_replies > 1000,
+        "{same_column_replies} stones on top of the last one"
+    );
 }
 
 #[test]
 fn engine_chooses_the_same_whatever_the_labels() {
     // The whole engine on a fixed budget (screen, proof-number searches, MCTS): the same
     // move on the course's middle-game positions whichever label moved first.
-    for line in common::MIDGAME_POSITIONS {
-        let v: Vec<usize> = line.split(' ').map(|t| t.parse().unwrap()).collect();
-        let board = Board::new(v[0], v[1], v[2], v[3]);
-        let choose = |first: u8| {
-            let g = common::played(GameState::new(board.clone(), first), &v[4..]);
-            let mut e = Engine::new(EngineConfig {
-                iterations: Some(2000),
-                ..Default::default()
-            });
-            e.choose(&g)
-        };
-        assert_eq!(choose(1), choose(2), "{line}");
+    let choose = |g: &GameState| {
+        let mut e = Engine::new(EngineConfig {
+            iterations: Some(2000),
+            ..Default::default()
+        });
+        e.choose(g)
+    };
+    let first_is_1 = common::midgame_positions_with_first_mover(1);
+    let first_is_2 = common::midgame_positions_with_first_mover(2);
+    for (i, (a, b)) in first_is_1.iter().zip(&first_is_2).enumerate() {
+        assert_eq!(choose(a), choose(b), "{}", common::MIDGAME_POSITIONS[i]);
     }
 }

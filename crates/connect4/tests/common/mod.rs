@@ -43,15 +43,22 @@ pub const MIDGAME_POSITIONS: [&str; 8] = [
     "12 10 5 6 0 4 3 3 2 1 0 4 0 0 3 2 1 2 2 2 3 3 0 3 3 3 6 2 6 6 8 2 2 4 4 5 5 7 8 7 7 6 6 4 0 4 8 8 2 4 4 3 3 7 7 6 6",
 ];
 
-/// The positions of [`MIDGAME_POSITIONS`] (for the benches; no test reads them).
+/// The positions of [`MIDGAME_POSITIONS`], player 1 moving first (for the benches).
 #[allow(dead_code)]
 pub fn midgame_positions() -> Vec<GameState> {
+    midgame_positions_with_first_mover(1)
+}
+
+/// The positions of [`MIDGAME_POSITIONS`] with player `first` (1 or 2) moving first: the
+/// same stones under either labelling.
+#[allow(dead_code)]
+pub fn midgame_positions_with_first_mover(first: u8) -> Vec<GameState> {
     MIDGAME_POSITIONS
         .iter()
         .map(|line| {
             let v: Vec<usize> = line.split(' ').map(|x| x.parse().unwrap()).collect();
             played(
-                GameState::new(Board::new(v[0], v[1], v[2], v[3]), 1),
+                GameState::new(Board::new(v[0], v[1], v[2], v[3]), first),
                 &v[4..],
             )
         })
