@@ -760,6 +760,9 @@ impl MctsState for BitState {
             _ => 0.5,
         })
     }
+    fn key(&self) -> Option<u64> {
+        Some(self.key)
+    }
 }
 
 #[cfg(test)]

@@ -16,7 +16,9 @@
 //! * **Proof-number search**: [`ProofSearch`] (depth-first, df-pn) settles "does the side to
 //!   move win?" over the same [`Game`] trait, deep along forcing lines.
 //! * **Monte Carlo tree search**: [`Mcts`] (UCT) over the [`MctsState`] trait with a pluggable
-//!   [`Rollout`] policy, which may learn from its simulations ([`LastGoodReply`]).
+//!   [`Rollout`] policy, which may learn from its simulations ([`LastGoodReply`]), optionally
+//!   an MCTS-solver, or searching each position once whatever move order reaches it
+//!   ([`MctsConfig::transpositions`]).
 //!
 //! ```
 //! use search_core::astar;

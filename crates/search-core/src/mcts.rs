@@ -17,11 +17,21 @@
 //! another is open, the most visited move gives way to a proven win, and the search stops once
 //! the root is proven, so time is not spent re-sampling decided lines.
 //!
+//! With [`MctsConfig::transpositions`] the tree searches each position once, whatever move
+//! order reaches it (games such as Connect Four reach most positions by many orders): nodes
+//! that hold the same position ([`MctsState::key`]) pool their statistics, only the first
+//! one expanded (the position's *holder*) gets children, and every other node of the
+//! position searches on through the holder's children. Selection judges a child by its
+//! position's pooled mean and explores by the child's own visits under the parent's pooled
+//! visits (UCT on the graph of positions, after Childs, Brodeur and Kocsis, 2008); the
+//! backup follows the path the iteration took.
+//!
 //! The tree lives in a `Vec` of nodes indexed by `u32` (no per-node allocation), bounded by
 //! `max_nodes`: when full, the search keeps simulating from existing leaves. [`Mcts::advance`]
 //! keeps the subtree of the move played so work carries over between moves. Every random choice
 //! comes from one seeded generator, so a given seed and iteration budget give the same answer.
 
+use crate::hash::FastMap;
 use crate::Deadline;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -44,6 +54,12 @@ pub trait MctsState: Clone {
     /// Reward for player 0 when the game is over (typically 1 win, 0.5 draw, 0 loss; any range
     /// with [`MctsConfig::normalize`]), `None` while it goes on.
     fn terminal_reward(&self) -> Option<f64>;
+    /// A hash of the position, equal for the same position reached by different move orders
+    /// (a Zobrist key, say): with [`MctsConfig::transpositions`] the tree pools the statistics
+    /// of its nodes that hold the same position. `None` (the default) shares nothing.
+    fn key(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// How simulations choose moves and score positions where they stop early.
@@ -92,6 +108,10 @@ pub struct MctsConfig {
     /// Prove wins and losses in the tree (MCTS-solver): only for two-player games whose
     /// terminal rewards are 1 (player 0 wins), 0 (player 1 wins) or anything else for a draw.
     pub solver: bool,
+    /// Pool the statistics of tree nodes that hold the same position ([`MctsState::key`]):
+    /// selection judges a child by the mean reward of every simulation through its position,
+    /// whichever move order reached it, and explores by the child's own visits.
+    pub transpositions: bool,
 }
 
 impl Default for MctsConfig {
@@ -105,6 +125,7 @@ impl Default for MctsConfig {
             normalize: false,
             seed: 0x5EED,
             solver: false,
+            transpositions: false,
         }
     }
 }
@@ -139,6 +160,21 @@ struct Node<M> {
     /// into the node, except at the root, where it is for the player to move. Root moves
     /// excluded by the caller ([`Mcts::exclude_root_move`]) are −1 with or without the solver.
     proof: i8,
+    /// Index of the node's position in the pooled statistics ([`MctsConfig::transpositions`]),
+    /// `NONE` until the node is first entered (or without pooling).
+    shared: u32,
+}
+
+/// The pooled statistics of one position: every simulation through any node that holds it.
+#[derive(Debug, Clone, Copy)]
+struct SharedStats {
+    key: u64,
+    visits: u32,
+    total: f64,
+    /// The one node of the position that has children (`NONE` until one is expanded): every
+    /// other node holding the position searches on through its children, so the position's
+    /// subtree is searched once, whatever move order reaches it.
+    holder: u32,
 }
 
 /// A Monte Carlo search tree rooted at a state.
@@ -150,6 +186,11 @@ pub struct Mcts<S: MctsState> {
     buf: Vec<S::Move>,
     bounds: (f64, f64),
     stats: MctsStats,
+    /// Pooled statistics by position ([`MctsConfig::transpositions`]), and where each key's are.
+    shared: Vec<SharedStats>,
+    shared_index: FastMap<u64, u32>,
+    /// The nodes of the current iteration, root first (the backup follows them).
+    path: Vec<u32>,
 }
 
 impl<S: MctsState> Mcts<S> {
@@ -163,6 +204,9 @@ impl<S: MctsState> Mcts<S> {
             buf: Vec::new(),
             bounds: (f64::INFINITY, f64::NEG_INFINITY),
             stats: MctsStats::default(),
+            shared: Vec::new(),
+            shared_index: FastMap::default(),
+            path: Vec::new(),
         };
         m.reset_tree();
         m
@@ -170,6 +214,8 @@ impl<S: MctsState> Mcts<S> {
 
     fn reset_tree(&mut self) {
         self.nodes.clear();
+        self.shared.clear();
+        self.shared_index.clear();
         self.nodes.push(Node {
             mv: None,
             parent: NONE,
@@ -180,6 +226,7 @@ impl<S: MctsState> Mcts<S> {
             visits: 0,
             total: 0.0,
             proof: 0,
+            shared: NONE,
         });
     }
 
@@ -343,9 +390,20 @@ impl<S: MctsState> Mcts<S> {
     }
 
     /// Copies the subtree under `new_root` into a fresh arena, breadth first, keeping each
-    /// node's children contiguous.
+    /// node's children contiguous. With pooled positions a node searches on through its
+    /// position's holder, which may lie outside the subtree kept: the first node of each
+    /// position reached takes over the holder's children, so no search is lost.
     fn reroot(&mut self, new_root: u32) {
         let old = std::mem::take(&mut self.nodes);
+        let old_shared = std::mem::take(&mut self.shared);
+        self.shared_index.clear();
+        let holder_of = |i: u32| match old[i as usize].shared {
+            NONE => i,
+            slot => match old_shared[slot as usize].holder {
+                NONE => i,
+                holder => holder,
+            },
+        };
         let mut root = old[new_root as usize].clone();
         root.parent = NONE;
         root.mv = None;
@@ -357,15 +415,26 @@ impl<S: MctsState> Mcts<S> {
             root.proof = -root.proof;
         }
         self.nodes.push(root);
+        // Positions whose children are already copied under some node.
+        let mut held: FastMap<u64, ()> = FastMap::default();
         let mut queue = vec![(new_root, 0u32)];
         let mut head = 0;
         while head < queue.len() {
             let (old_i, new_i) = queue[head];
             head += 1;
-            let n = &old[old_i as usize];
-            if n.first_child == NONE {
+            let source = holder_of(old_i);
+            let n = &old[source as usize];
+            let key = (n.shared != NONE).then(|| old_shared[n.shared as usize].key);
+            let taken = key.is_some_and(|k| held.insert(k, ()).is_some());
+            let copy = &mut self.nodes[new_i as usize];
+            copy.first_child = NONE;
+            if n.first_child == NONE || taken {
+                copy.expanded = n.expanded && !taken && source == old_i;
+                copy.children = 0;
                 continue;
             }
+            copy.expanded = true;
+            copy.children = n.children;
             let first = self.nodes.len() as u32;
             self.nodes[new_i as usize].first_child = first;
             for c in n.first_child..n.first_child + n.children {
@@ -377,11 +446,88 @@ impl<S: MctsState> Mcts<S> {
                 queue.push((c, ni));
             }
         }
+        // The pooled statistics of the positions left: the sums over the nodes kept.
+        for i in 0..self.nodes.len() {
+            let slot = self.nodes[i].shared;
+            if slot != NONE {
+                self.nodes[i].shared = NONE;
+                self.share(i as u32, old_shared[slot as usize].key);
+                let n = &self.nodes[i];
+                let pooled = &mut self.shared[n.shared as usize];
+                pooled.visits += n.visits;
+                pooled.total += n.total;
+                if n.first_child != NONE {
+                    pooled.holder = i as u32;
+                }
+            }
+        }
+        // The root's visits count for its children's exploration: at least theirs in all
+        // (other nodes of its position, not kept, may have searched through them too).
+        let through_children: u32 = self
+            .children_of(0)
+            .map(|c| self.nodes[c as usize].visits)
+            .sum();
+        let root = &mut self.nodes[0];
+        root.visits = root.visits.max(through_children);
+        if root.shared != NONE {
+            let pooled = &mut self.shared[root.shared as usize];
+            pooled.visits = pooled.visits.max(through_children);
+        }
+    }
+
+    /// Whether positions are pooled: [`MctsConfig::transpositions`] without the solver (whose
+    /// proofs follow each node's one parent).
+    #[inline]
+    fn pooling(&self) -> bool {
+        self.config.transpositions && !self.config.solver
+    }
+
+    /// The node whose children continue the search from `node`: the expanded node of its
+    /// position when another one holds it, else `node` itself.
+    #[inline]
+    fn holder_of(&self, node: u32) -> u32 {
+        match self.nodes[node as usize].shared {
+            NONE => node,
+            slot => match self.shared[slot as usize].holder {
+                NONE => node,
+                holder => holder,
+            },
+        }
+    }
+
+    /// Links `node` to the pooled statistics of its position (`key`), making them if needed.
+    fn share(&mut self, node: u32, key: u64) {
+        let next = self.shared.len() as u32;
+        let slot = *self.shared_index.entry(key).or_insert(next);
+        if slot == next {
+            self.shared.push(SharedStats {
+                key,
+                visits: 0,
+                total: 0.0,
+                holder: NONE,
+            });
+        }
+        self.nodes[node as usize].shared = slot;
+    }
+
+    /// With [`MctsConfig::transpositions`], links a node just entered (holding `state`) to its
+    /// position's pooled statistics the first time.
+    #[inline]
+    fn enter(&mut self, node: u32, state: &S) {
+        if self.pooling() && self.nodes[node as usize].shared == NONE {
+            if let Some(key) = state.key() {
+                self.share(node, key);
+            }
+        }
     }
 
     fn ucb_child(&mut self, node: u32) -> u32 {
         let n = &self.nodes[node as usize];
-        let ln_n = (n.visits.max(1) as f64).ln();
+        let visits = match n.shared {
+            NONE => n.visits,
+            slot => self.shared[slot as usize].visits,
+        };
+        let ln_n = (visits.max(1) as f64).ln();
         let (lo, hi) = self.bounds;
         let scale = if self.config.normalize && hi > lo {
             hi - lo
@@ -405,7 +551,15 @@ impl<S: MctsState> Mcts<S> {
                 // Unvisited children first, in a seeded random order.
                 1e9 + self.rng.random::<f64>()
             } else {
-                let mean = (child.total / child.visits as f64 - shift) / scale;
+                // The position's pooled mean when transpositions are shared, else the node's.
+                let (total, visits) = match child.shared {
+                    NONE => (child.total, child.visits),
+                    slot => {
+                        let pooled = &self.shared[slot as usize];
+                        (pooled.total, pooled.visits)
+                    }
+                };
+                let mean = (total / visits as f64 - shift) / scale;
                 mean + self.config.exploration * (ln_n / child.visits as f64).sqrt()
                     + 1e-9 * self.rng.random::<f64>()
             };
@@ -424,14 +578,24 @@ impl<S: MctsState> Mcts<S> {
         }
         let mut state = self.root_state.clone();
         let mut node = 0u32;
-        // Selection.
+        self.path.clear();
+        self.path.push(0);
+        // Selection. `node` is the last node of the path; with pooled positions the search
+        // goes on through the children of its position's holder.
         loop {
-            let n = &self.nodes[node as usize];
-            if !n.expanded || n.children == 0 || n.proof != 0 {
+            let at = self.holder_of(node);
+            let n = &self.nodes[at as usize];
+            if !n.expanded
+                || n.children == 0
+                || n.proof != 0
+                || self.nodes[node as usize].proof != 0
+            {
                 break;
             }
-            node = self.ucb_child(node);
+            node = self.ucb_child(at);
             state.apply(self.nodes[node as usize].mv.unwrap());
+            self.enter(node, &state);
+            self.path.push(node);
         }
         // Expansion.
         let mut reward = state.terminal_reward();
@@ -452,15 +616,21 @@ impl<S: MctsState> Mcts<S> {
                         visits: 0,
                         total: 0.0,
                         proof: 0,
+                        shared: NONE,
                     });
                 }
                 let n = &mut self.nodes[node as usize];
                 n.expanded = true;
                 n.first_child = if self.buf.is_empty() { NONE } else { first };
                 n.children = self.buf.len() as u32;
+                if n.shared != NONE {
+                    self.shared[n.shared as usize].holder = node;
+                }
                 if !self.buf.is_empty() {
                     node = self.ucb_child(node);
                     state.apply(self.nodes[node as usize].mv.unwrap());
+                    self.enter(node, &state);
+                    self.path.push(node);
                     reward = state.terminal_reward();
                 }
             }
@@ -495,13 +665,17 @@ impl<S: MctsState> Mcts<S> {
             self.bounds.0 = self.bounds.0.min(reward);
             self.bounds.1 = self.bounds.1.max(reward);
         }
-        // Backup.
-        let mut i = node;
-        while i != NONE {
+        // Backup, along the path taken (with pooled positions a node's parent need not be on it).
+        for &i in &self.path {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
-            n.total += if n.mover == 0 { reward } else { 1.0 - reward };
-            i = n.parent;
+            let credit = if n.mover == 0 { reward } else { 1.0 - reward };
+            n.total += credit;
+            if n.shared != NONE {
+                let pooled = &mut self.shared[n.shared as usize];
+                pooled.visits += 1;
+                pooled.total += credit;
+            }
         }
         true
     }
@@ -605,4 +779,171 @@ pub fn mcts<S: MctsState, R: Rollout<S>>(
     rollout: &mut R,
 ) -> Option<S::Move> {
     Mcts::new(state, config).search(rollout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Take 1, 2 or 3 from a pile; taking the last one wins. Many move orders reach the same
+    /// pile with the same player to move, so the tree holds each position many times.
+    #[derive(Clone)]
+    struct Nim {
+        left: u32,
+        to_move: usize,
+    }
+
+    impl MctsState for Nim {
+        type Move = u32;
+        fn legal_moves(&self, out: &mut Vec<u32>) {
+            out.extend((1..=3).filter(|&k| k <= self.left));
+        }
+        fn apply(&mut self, k: u32) {
+            self.left -= k;
+            self.to_move ^= 1;
+        }
+        fn player(&self) -> usize {
+            self.to_move
+        }
+        fn terminal_reward(&self) -> Option<f64> {
+            (self.left == 0).then_some(if self.to_move == 1 { 1.0 } else { 0.0 })
+        }
+        fn key(&self) -> Option<u64> {
+            Some(u64::from(self.left) << 1 | self.to_move as u64)
+        }
+    }
+
+    /// The pooled statistics of each position are the sums over the nodes linked to it, and
+    /// the linked nodes hold that position (checked by replaying the moves from the root).
+    fn assert_pooled_sums(tree: &Mcts<Nim>, transposed: bool) {
+        let mut sums = vec![(0u32, 0.0f64, 0usize); tree.shared.len()];
+        for (i, n) in tree.nodes.iter().enumerate() {
+            if n.shared == NONE {
+                continue;
+            }
+            let mut state = tree.root_state.clone();
+            let mut path = Vec::new();
+            let mut j = i as u32;
+            while j != 0 {
+                path.push(tree.nodes[j as usize].mv.unwrap());
+                j = tree.nodes[j as usize].parent;
+            }
+            for &mv in path.iter().rev() {
+                state.apply(mv);
+            }
+            assert_eq!(state.key(), Some(tree.shared[n.shared as usize].key));
+            let s = &mut sums[n.shared as usize];
+            s.0 += n.visits;
+            s.1 += n.total;
+            s.2 += 1;
+        }
+        for (slot, (pooled, (visits, total, _))) in tree.shared.iter().zip(&sums).enumerate() {
+            assert_eq!(pooled.visits, *visits);
+            assert!((pooled.total - total).abs() < 1e-6);
+            // Only the position's holder has children: its subtree is searched once.
+            for (i, n) in tree.nodes.iter().enumerate() {
+                if n.shared == slot as u32 && n.first_child != NONE {
+                    assert_eq!(pooled.holder, i as u32);
+                }
+            }
+        }
+        // Transpositions happened: some position is held by more than one node.
+        assert!(!transposed || sums.iter().any(|s| s.2 > 1));
+    }
+
+    #[test]
+    fn transpositions_pool_the_statistics_of_one_position_and_survive_reuse() {
+        let config = MctsConfig {
+            max_iterations: Some(5_000),
+            transpositions: true,
+            seed: 9,
+            ..Default::default()
+        };
+        let mut tree = Mcts::new(
+            Nim {
+                left: 21,
+                to_move: 0,
+            },
+            config,
+        );
+        // 21 is a win by taking 1 (leaving a multiple of 4).
+        assert_eq!(tree.search(&mut RandomRollout), Some(1));
+        assert_pooled_sums(&tree, true);
+        tree.advance(1);
+        tree.advance(2);
+        assert_pooled_sums(&tree, true);
+        // 18 is a win by taking 2.
+        assert_eq!(tree.search(&mut RandomRollout), Some(2));
+        assert_pooled_sums(&tree, true);
+    }
+
+    #[test]
+    fn pooled_positions_solve_nim_where_the_tree_alone_does_not() {
+        // From piles of 17 and 21 (take 1 to 3) plain UCT on 5,000 iterations finds the
+        // winning move for 12 and 8 of these 20 seeds; searching each position once, with the
+        // statistics of every move order, finds it for all of them.
+        for left in [17u32, 21] {
+            for seed in 0..20 {
+                let config = MctsConfig {
+                    max_iterations: Some(5_000),
+                    transpositions: true,
+                    seed,
+                    ..Default::default()
+                };
+                let mut tree = Mcts::new(Nim { left, to_move: 0 }, config);
+                assert_eq!(
+                    tree.search(&mut RandomRollout),
+                    Some(left % 4),
+                    "{left} {seed}"
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Through any line of play, with the tree kept from move to move, the pooled
+        /// statistics stay the sums of their nodes', each position has one holder, and the
+        /// move chosen is legal.
+        #[test]
+        fn pooled_statistics_stay_consistent_through_a_game(
+            left in 8u32..40,
+            seed in 0u64..1_000,
+            line in proptest::collection::vec(1u32..=3, 1..12),
+        ) {
+            let config = MctsConfig {
+                max_iterations: Some(300),
+                transpositions: true,
+                seed,
+                ..Default::default()
+            };
+            let mut tree = Mcts::new(Nim { left, to_move: 0 }, config);
+            for take in line {
+                if tree.state().left < 2 {
+                    break;
+                }
+                let mv = tree.search(&mut RandomRollout).unwrap();
+                proptest::prop_assert!(mv <= tree.state().left);
+                assert_pooled_sums(&tree, false);
+                tree.advance(take.min(tree.state().left - 1));
+                assert_pooled_sums(&tree, false);
+            }
+        }
+    }
+
+    #[test]
+    fn without_transpositions_nothing_is_pooled() {
+        let mut tree = Mcts::new(
+            Nim {
+                left: 21,
+                to_move: 0,
+            },
+            MctsConfig {
+                max_iterations: Some(2_000),
+                ..Default::default()
+            },
+        );
+        tree.search(&mut RandomRollout);
+        assert!(tree.shared.is_empty());
+        assert!(tree.nodes.iter().all(|n| n.shared == NONE));
+    }
 }
