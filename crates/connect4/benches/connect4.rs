@@ -27,11 +27,13 @@ fn mcts(c: &mut Criterion) {
     g.throughput(Throughput::Elements(2000));
     // The simulations alone: UCT with tactical rollouts on bitboards, from an empty board, as
     // the engine plays them, with last good replies (what learning them costs) and without
-    // the stacked-threat tactics (what they cost).
-    for (name, last_good_reply, stacked_threats) in [
-        ("2000_rollouts", false, true),
-        ("2000_rollouts_with_last_good_reply", true, true),
-        ("2000_rollouts_without_stacked_threats", false, false),
+    // the stacked-threat tactics (what they cost), and with the positions of the tree pooled
+    // (what the transposition table costs).
+    for (name, last_good_reply, stacked_threats, transpositions) in [
+        ("2000_rollouts", false, true, false),
+        ("2000_rollouts_with_last_good_reply", true, true, false),
+        ("2000_rollouts_without_stacked_threats", false, false, false),
+        ("2000_rollouts_with_transpositions", false, true, true),
     ] {
         g.bench_function(name, |b| {
             let root = BitState::from_game(&GameState::new(Board::new(12, 12, 5, 6), 1));
@@ -41,6 +43,7 @@ fn mcts(c: &mut Criterion) {
                     MctsConfig {
                         max_iterations: Some(2000),
                         seed: 7,
+                        transpositions,
                         ..Default::default()
                     },
                 );

@@ -2,7 +2,9 @@
 //! (wins, blocks, otherwise prefers the centre), `alphabeta:D` (`search-core` alpha-beta on a
 //! window-counting evaluation), `mcts:MS[:C]` (the engine with MS milliseconds per move, and
 //! optionally UCT exploration constant C instead of the default, for tuning matches) and
-//! `mcts-lgr:MS[:C]` (the engine with last-good-reply rollouts, [`crate::engine::TacticalRollout`]).
+//! `mcts-lgr:MS[:C]` (the engine with last-good-reply rollouts, [`crate::engine::TacticalRollout`])
+//! and `mcts-tt:MS[:C]` (the engine with its tree's transpositions pooled,
+//! [`EngineConfig::transpositions`]).
 
 use crate::board::Board;
 use crate::engine::{Engine, EngineConfig, GameState};
@@ -20,19 +22,20 @@ pub trait Player: Send {
 }
 
 /// Parses `random`, `greedy`, `alphabeta:D`, `mcts:MS`, `mcts:MS:C`, `mcts-lgr:MS`,
-/// `mcts-lgr:MS:C`.
+/// `mcts-lgr:MS:C`, `mcts-tt:MS`, `mcts-tt:MS:C`.
 ///
 /// ```
 /// use connect4::agents::builtin;
 /// assert!(builtin("mcts:500:0.6", 1).is_some()); // 500 ms per move, exploration 0.6
 /// assert!(builtin("mcts-lgr:500", 1).is_some()); // with last-good-reply rollouts
+/// assert!(builtin("mcts-tt:500", 1).is_some()); // each position searched once
 /// assert!(builtin("mcts:500:-1", 1).is_none()); // the constant must be positive
 /// assert!(builtin("alphabeta:4:1", 1).is_none());
 /// ```
 pub fn builtin(spec: &str, seed: u64) -> Option<Box<dyn Player>> {
     let (name, arg) = spec.split_once(':').unwrap_or((spec, ""));
     let (arg, exploration) = match (name, arg.split_once(':')) {
-        ("mcts" | "mcts-lgr", Some((ms, c))) => {
+        ("mcts" | "mcts-lgr" | "mcts-tt", Some((ms, c))) => {
             let c: f64 = c.parse().ok()?;
             (ms, Some(c).filter(|c| c.is_finite() && *c > 0.0)?)
         }
@@ -51,11 +54,12 @@ pub fn builtin(spec: &str, seed: u64) -> Option<Box<dyn Player>> {
         "alphabeta" => Box::new(AlphaBetaPlayer {
             depth: num(4)? as u32,
         }),
-        "mcts" | "mcts-lgr" => Box::new(MctsPlayer(Engine::new(EngineConfig {
+        "mcts" | "mcts-lgr" | "mcts-tt" => Box::new(MctsPlayer(Engine::new(EngineConfig {
             time: Duration::from_millis(num(1000)?),
             exploration,
             seed,
             last_good_reply: name == "mcts-lgr",
+            transpositions: name == "mcts-tt",
             ..Default::default()
         }))),
         _ => return None,

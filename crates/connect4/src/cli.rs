@@ -68,7 +68,7 @@ enum Command {
     Saiblo(EngineArgs),
     /// The course's match tool: A against B for N rounds (two games each), result file as the
     /// course writes it. A and B are built-ins (random, greedy, alphabeta:D, mcts:MS[:C],
-    /// mcts-lgr:MS[:C]) or shared libraries with getPoint/clearPoint (run in child processes).
+    /// mcts-lgr:MS[:C], mcts-tt:MS[:C]) or shared libraries with getPoint/clearPoint (run in child processes).
     Compete {
         /// Player A.
         a: String,

@@ -30,7 +30,7 @@ pub static MEMORY_LIMIT_MB: std::sync::atomic::AtomicU64 = std::sync::atomic::At
 /// Who plays.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Contestant {
-    /// A built-in player spec (`random`, `greedy`, `alphabeta:D`, `mcts:MS`, `mcts-lgr:MS`).
+    /// A built-in player spec (`random`, `greedy`, `alphabeta:D`, `mcts:MS`, `mcts-lgr:MS`, `mcts-tt:MS`).
     Builtin(String),
     /// A shared library with `getPoint`/`clearPoint`.
     Library(PathBuf),
@@ -43,7 +43,7 @@ impl Contestant {
         if p.is_file() {
             return Ok(Contestant::Library(p));
         }
-        builtin(s, 0).map(|_| Contestant::Builtin(s.to_string())).ok_or_else(|| format!("`{s}` is neither a file nor a built-in player (random, greedy, alphabeta:D, mcts:MS, mcts-lgr:MS)"))
+        builtin(s, 0).map(|_| Contestant::Builtin(s.to_string())).ok_or_else(|| format!("`{s}` is neither a file nor a built-in player (random, greedy, alphabeta:D, mcts:MS, mcts-lgr:MS, mcts-tt:MS)"))
     }
 }
 

@@ -219,6 +219,35 @@ proptest! {
     }
 }
 
+/// The engine with its tree's transpositions pooled keeps the tree from move to move (the
+/// holders of positions move with it): whole games on boards with the obstacle in the bottom
+/// and top rows stay legal to the end.
+#[test]
+fn engine_with_transpositions_plays_whole_games_legally() {
+    for (m, n, no_x, no_y, seed) in [(9, 9, 8, 4, 1u64), (10, 9, 0, 0, 2)] {
+        let config = |seed| EngineConfig {
+            time: std::time::Duration::from_millis(15),
+            transpositions: true,
+            seed,
+            ..Default::default()
+        };
+        let mut engines = [Engine::new(config(seed)), Engine::new(config(seed + 10))];
+        let mut s = GameState::new(Board::new(m, n, no_x, no_y), 1);
+        let mut plies = 0;
+        while s.result.is_none() {
+            let y = engines[plies % 2].choose(&s);
+            let x = s.board.landing_row(y);
+            assert!(
+                x.is_some_and(|x| s.board.is_legal(x, y)),
+                "ply {plies}: column {y}"
+            );
+            s.play(y);
+            plies += 1;
+        }
+        assert!(plies >= 7);
+    }
+}
+
 #[test]
 fn obstacle_in_the_top_row_fills_the_column_one_stone_early() {
     let mut b = Board::new(9, 9, 0, 4);
