@@ -31,7 +31,7 @@
 //! keeps the subtree of the move played so work carries over between moves. Every random choice
 //! comes from one seeded generator, so a given seed and iteration budget give the same answer.
 
-use crate::hash::FastMap;
+use crate::hash::{FastMap, FastSet};
 use crate::Deadline;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -110,7 +110,9 @@ pub struct MctsConfig {
     pub solver: bool,
     /// Pool the statistics of tree nodes that hold the same position ([`MctsState::key`]):
     /// selection judges a child by the mean reward of every simulation through its position,
-    /// whichever move order reached it, and explores by the child's own visits.
+    /// whichever move order reached it, and explores by the child's own visits; the
+    /// position's subtree is searched once. Ignored with the solver, whose proofs follow each
+    /// node's one parent.
     pub transpositions: bool,
 }
 
@@ -416,7 +418,7 @@ impl<S: MctsState> Mcts<S> {
         }
         self.nodes.push(root);
         // Positions whose children are already copied under some node.
-        let mut held: FastMap<u64, ()> = FastMap::default();
+        let mut held: FastSet<u64> = FastSet::default();
         let mut queue = vec![(new_root, 0u32)];
         let mut head = 0;
         while head < queue.len() {
@@ -425,7 +427,7 @@ impl<S: MctsState> Mcts<S> {
             let source = holder_of(old_i);
             let n = &old[source as usize];
             let key = (n.shared != NONE).then(|| old_shared[n.shared as usize].key);
-            let taken = key.is_some_and(|k| held.insert(k, ()).is_some());
+            let taken = key.is_some_and(|k| !held.insert(k));
             let copy = &mut self.nodes[new_i as usize];
             copy.first_child = NONE;
             if n.first_child == NONE || taken {
