@@ -322,6 +322,53 @@ impl<S: MctsState> Mcts<S> {
         }
     }
 
+    /// Checks the pooled statistics ([`MctsConfig::transpositions`]) against the nodes: every
+    /// node linked to a position holds it (replayed from the root), each position's statistics
+    /// are the sums of its nodes', and only its holder has children. Returns how many positions
+    /// more than one node holds. For tests.
+    #[doc(hidden)]
+    pub fn check_pooled_positions(&self) -> Result<usize, String> {
+        let mut sums = vec![(0u32, 0.0f64, 0usize); self.shared.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            if n.shared == NONE {
+                continue;
+            }
+            let mut path = Vec::new();
+            let mut j = i as u32;
+            while j != 0 {
+                path.push(self.nodes[j as usize].mv.expect("a child has a move"));
+                j = self.nodes[j as usize].parent;
+            }
+            let mut state = self.root_state.clone();
+            for &mv in path.iter().rev() {
+                state.apply(mv);
+            }
+            let pooled = &self.shared[n.shared as usize];
+            if state.key() != Some(pooled.key) {
+                return Err(format!(
+                    "node {i} is linked to another position's statistics"
+                ));
+            }
+            if n.first_child != NONE && pooled.holder != i as u32 {
+                return Err(format!(
+                    "node {i} has children but does not hold its position"
+                ));
+            }
+            let sum = &mut sums[n.shared as usize];
+            sum.0 += n.visits;
+            sum.1 += n.total;
+            sum.2 += 1;
+        }
+        for (slot, (pooled, sum)) in self.shared.iter().zip(&sums).enumerate() {
+            if pooled.visits != sum.0 || (pooled.total - sum.1).abs() > 1e-6 {
+                return Err(format!(
+                    "position {slot}: pooled statistics are not its nodes' sums"
+                ));
+            }
+        }
+        Ok(sums.iter().filter(|sum| sum.2 > 1).count())
+    }
+
     /// The arena indices of `node`'s children (empty when it has none).
     fn children_of(&self, node: u32) -> std::ops::Range<u32> {
         let n = &self.nodes[node as usize];
@@ -781,171 +828,4 @@ pub fn mcts<S: MctsState, R: Rollout<S>>(
     rollout: &mut R,
 ) -> Option<S::Move> {
     Mcts::new(state, config).search(rollout)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Take 1, 2 or 3 from a pile; taking the last one wins. Many move orders reach the same
-    /// pile with the same player to move, so the tree holds each position many times.
-    #[derive(Clone)]
-    struct Nim {
-        left: u32,
-        to_move: usize,
-    }
-
-    impl MctsState for Nim {
-        type Move = u32;
-        fn legal_moves(&self, out: &mut Vec<u32>) {
-            out.extend((1..=3).filter(|&k| k <= self.left));
-        }
-        fn apply(&mut self, k: u32) {
-            self.left -= k;
-            self.to_move ^= 1;
-        }
-        fn player(&self) -> usize {
-            self.to_move
-        }
-        fn terminal_reward(&self) -> Option<f64> {
-            (self.left == 0).then_some(if self.to_move == 1 { 1.0 } else { 0.0 })
-        }
-        fn key(&self) -> Option<u64> {
-            Some(u64::from(self.left) << 1 | self.to_move as u64)
-        }
-    }
-
-    /// The pooled statistics of each position are the sums over the nodes linked to it, and
-    /// the linked nodes hold that position (checked by replaying the moves from the root).
-    fn assert_pooled_sums(tree: &Mcts<Nim>, transposed: bool) {
-        let mut sums = vec![(0u32, 0.0f64, 0usize); tree.shared.len()];
-        for (i, n) in tree.nodes.iter().enumerate() {
-            if n.shared == NONE {
-                continue;
-            }
-            let mut state = tree.root_state.clone();
-            let mut path = Vec::new();
-            let mut j = i as u32;
-            while j != 0 {
-                path.push(tree.nodes[j as usize].mv.unwrap());
-                j = tree.nodes[j as usize].parent;
-            }
-            for &mv in path.iter().rev() {
-                state.apply(mv);
-            }
-            assert_eq!(state.key(), Some(tree.shared[n.shared as usize].key));
-            let s = &mut sums[n.shared as usize];
-            s.0 += n.visits;
-            s.1 += n.total;
-            s.2 += 1;
-        }
-        for (slot, (pooled, (visits, total, _))) in tree.shared.iter().zip(&sums).enumerate() {
-            assert_eq!(pooled.visits, *visits);
-            assert!((pooled.total - total).abs() < 1e-6);
-            // Only the position's holder has children: its subtree is searched once.
-            for (i, n) in tree.nodes.iter().enumerate() {
-                if n.shared == slot as u32 && n.first_child != NONE {
-                    assert_eq!(pooled.holder, i as u32);
-                }
-            }
-        }
-        // Transpositions happened: some position is held by more than one node.
-        assert!(!transposed || sums.iter().any(|s| s.2 > 1));
-    }
-
-    #[test]
-    fn transpositions_pool_the_statistics_of_one_position_and_survive_reuse() {
-        let config = MctsConfig {
-            max_iterations: Some(5_000),
-            transpositions: true,
-            seed: 9,
-            ..Default::default()
-        };
-        let mut tree = Mcts::new(
-            Nim {
-                left: 21,
-                to_move: 0,
-            },
-            config,
-        );
-        // 21 is a win by taking 1 (leaving a multiple of 4).
-        assert_eq!(tree.search(&mut RandomRollout), Some(1));
-        assert_pooled_sums(&tree, true);
-        tree.advance(1);
-        tree.advance(2);
-        assert_pooled_sums(&tree, true);
-        // 18 is a win by taking 2.
-        assert_eq!(tree.search(&mut RandomRollout), Some(2));
-        assert_pooled_sums(&tree, true);
-    }
-
-    #[test]
-    fn pooled_positions_solve_nim_where_the_tree_alone_does_not() {
-        // From piles of 17 and 21 (take 1 to 3) plain UCT on 5,000 iterations finds the
-        // winning move for 12 and 8 of these 20 seeds; searching each position once, with the
-        // statistics of every move order, finds it for all of them.
-        for left in [17u32, 21] {
-            for seed in 0..20 {
-                let config = MctsConfig {
-                    max_iterations: Some(5_000),
-                    transpositions: true,
-                    seed,
-                    ..Default::default()
-                };
-                let mut tree = Mcts::new(Nim { left, to_move: 0 }, config);
-                assert_eq!(
-                    tree.search(&mut RandomRollout),
-                    Some(left % 4),
-                    "{left} {seed}"
-                );
-            }
-        }
-    }
-
-    proptest::proptest! {
-        /// Through any line of play, with the tree kept from move to move, the pooled
-        /// statistics stay the sums of their nodes', each position has one holder, and the
-        /// move chosen is legal.
-        #[test]
-        fn pooled_statistics_stay_consistent_through_a_game(
-            left in 8u32..40,
-            seed in 0u64..1_000,
-            line in proptest::collection::vec(1u32..=3, 1..12),
-        ) {
-            let config = MctsConfig {
-                max_iterations: Some(300),
-                transpositions: true,
-                seed,
-                ..Default::default()
-            };
-            let mut tree = Mcts::new(Nim { left, to_move: 0 }, config);
-            for take in line {
-                if tree.state().left < 2 {
-                    break;
-                }
-                let mv = tree.search(&mut RandomRollout).unwrap();
-                proptest::prop_assert!(mv <= tree.state().left);
-                assert_pooled_sums(&tree, false);
-                tree.advance(take.min(tree.state().left - 1));
-                assert_pooled_sums(&tree, false);
-            }
-        }
-    }
-
-    #[test]
-    fn without_transpositions_nothing_is_pooled() {
-        let mut tree = Mcts::new(
-            Nim {
-                left: 21,
-                to_move: 0,
-            },
-            MctsConfig {
-                max_iterations: Some(2_000),
-                ..Default::default()
-            },
-        );
-        tree.search(&mut RandomRollout);
-        assert!(tree.shared.is_empty());
-        assert!(tree.nodes.iter().all(|n| n.shared == NONE));
-    }
 }
