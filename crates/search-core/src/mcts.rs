@@ -179,6 +179,19 @@ struct SharedStats {
     holder: u32,
 }
 
+/// The node whose children continue the search from `node`: the expanded node of its
+/// position when another one holds it ([`SharedStats::holder`]), else `node` itself.
+#[inline]
+fn holder_in<M>(nodes: &[Node<M>], shared: &[SharedStats], node: u32) -> u32 {
+    match nodes[node as usize].shared {
+        NONE => node,
+        slot => match shared[slot as usize].holder {
+            NONE => node,
+            holder => holder,
+        },
+    }
+}
+
 /// A Monte Carlo search tree rooted at a state.
 pub struct Mcts<S: MctsState> {
     root_state: S,
@@ -325,9 +338,9 @@ impl<S: MctsState> Mcts<S> {
     /// Checks the pooled statistics ([`MctsConfig::transpositions`]) against the nodes: every
     /// node linked to a position holds it (replayed from the root), each position's statistics
     /// are the sums of its nodes', and only its holder has children. Returns how many positions
-    /// more than one node holds. For tests.
+    /// are pooled and how many of them more than one node holds. For tests.
     #[doc(hidden)]
-    pub fn check_pooled_positions(&self) -> Result<usize, String> {
+    pub fn check_pooled_positions(&self) -> Result<(usize, usize), String> {
         let mut sums = vec![(0u32, 0.0f64, 0usize); self.shared.len()];
         for (i, n) in self.nodes.iter().enumerate() {
             if n.shared == NONE {
@@ -366,7 +379,7 @@ impl<S: MctsState> Mcts<S> {
                 ));
             }
         }
-        Ok(sums.iter().filter(|sum| sum.2 > 1).count())
+        Ok((sums.len(), sums.iter().filter(|sum| sum.2 > 1).count()))
     }
 
     /// The arena indices of `node`'s children (empty when it has none).
@@ -446,13 +459,7 @@ impl<S: MctsState> Mcts<S> {
         let old = std::mem::take(&mut self.nodes);
         let old_shared = std::mem::take(&mut self.shared);
         self.shared_index.clear();
-        let holder_of = |i: u32| match old[i as usize].shared {
-            NONE => i,
-            slot => match old_shared[slot as usize].holder {
-                NONE => i,
-                holder => holder,
-            },
-        };
+        let holder_of = |i: u32| holder_in(&old, &old_shared, i);
         let mut root = old[new_root as usize].clone();
         root.parent = NONE;
         root.mv = None;
@@ -531,16 +538,22 @@ impl<S: MctsState> Mcts<S> {
         self.config.transpositions && !self.config.solver
     }
 
-    /// The node whose children continue the search from `node`: the expanded node of its
-    /// position when another one holds it, else `node` itself.
+    /// The node whose children continue the search from `node` ([`holder_in`]).
     #[inline]
     fn holder_of(&self, node: u32) -> u32 {
-        match self.nodes[node as usize].shared {
-            NONE => node,
-            slot => match self.shared[slot as usize].holder {
-                NONE => node,
-                holder => holder,
-            },
+        holder_in(&self.nodes, &self.shared, node)
+    }
+
+    /// The visits and total reward that judge `node`: its position's pooled statistics when
+    /// positions are pooled, else its own.
+    #[inline]
+    fn judged_stats(&self, node: &Node<S::Move>) -> (u32, f64) {
+        match node.shared {
+            NONE => (node.visits, node.total),
+            slot => {
+                let pooled = &self.shared[slot as usize];
+                (pooled.visits, pooled.total)
+            }
         }
     }
 
@@ -572,11 +585,7 @@ impl<S: MctsState> Mcts<S> {
 
     fn ucb_child(&mut self, node: u32) -> u32 {
         let n = &self.nodes[node as usize];
-        let visits = match n.shared {
-            NONE => n.visits,
-            slot => self.shared[slot as usize].visits,
-        };
-        let ln_n = (visits.max(1) as f64).ln();
+        let ln_n = (self.judged_stats(n).0.max(1) as f64).ln();
         let (lo, hi) = self.bounds;
         let scale = if self.config.normalize && hi > lo {
             hi - lo
@@ -600,14 +609,7 @@ impl<S: MctsState> Mcts<S> {
                 // Unvisited children first, in a seeded random order.
                 1e9 + self.rng.random::<f64>()
             } else {
-                // The position's pooled mean when transpositions are shared, else the node's.
-                let (total, visits) = match child.shared {
-                    NONE => (child.total, child.visits),
-                    slot => {
-                        let pooled = &self.shared[slot as usize];
-                        (pooled.total, pooled.visits)
-                    }
-                };
+                let (visits, total) = self.judged_stats(child);
                 let mean = (total / visits as f64 - shift) / scale;
                 mean + self.config.exploration * (ln_n / child.visits as f64).sqrt()
                     + 1e-9 * self.rng.random::<f64>()

@@ -326,13 +326,13 @@ fn transpositions_pool_the_statistics_of_one_position_and_survive_reuse() {
     let mut tree = Mcts::new(nim(21), config);
     // 21 is a win by taking 1 (leaving a multiple of 4).
     assert_eq!(tree.search(&mut RandomRollout), Some(1));
-    assert!(tree.check_pooled_positions().unwrap() > 0);
+    assert!(tree.check_pooled_positions().unwrap().1 > 0);
     tree.advance(1);
     tree.advance(2);
-    assert!(tree.check_pooled_positions().unwrap() > 0);
+    assert!(tree.check_pooled_positions().unwrap().1 > 0);
     // 18 is a win by taking 2.
     assert_eq!(tree.search(&mut RandomRollout), Some(2));
-    assert!(tree.check_pooled_positions().unwrap() > 0);
+    assert!(tree.check_pooled_positions().unwrap().1 > 0);
 }
 
 #[test]
@@ -366,7 +366,7 @@ fn without_transpositions_nothing_is_pooled() {
     };
     let mut tree = Mcts::new(nim(21), config);
     tree.search(&mut RandomRollout);
-    assert_eq!(tree.check_pooled_positions(), Ok(0));
+    assert_eq!(tree.check_pooled_positions(), Ok((0, 0)));
 }
 
 proptest::proptest! {
