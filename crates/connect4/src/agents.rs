@@ -21,25 +21,33 @@ pub trait Player: Send {
     fn reset(&mut self) {}
 }
 
-/// Parses `random`, `greedy`, `alphabeta:D`, `mcts:MS`, `mcts:MS:C`, `mcts-lgr:MS`,
-/// `mcts-lgr:MS:C`, `mcts-tt:MS`, `mcts-tt:MS:C`.
+/// Parses `random`, `greedy`, `alphabeta:D`, `mcts:MS`, `mcts:MS:C`, `mcts:MS:C:T`,
+/// `mcts-lgr:MS`, `mcts-lgr:MS:C`, `mcts-tt:MS`, `mcts-tt:MS:C` (`MS` milliseconds per move,
+/// `C` the exploration constant, `T` threads).
 ///
 /// ```
 /// use connect4::agents::builtin;
 /// assert!(builtin("mcts:500:0.6", 1).is_some()); // 500 ms per move, exploration 0.6
 /// assert!(builtin("mcts-lgr:500", 1).is_some()); // with last-good-reply rollouts
 /// assert!(builtin("mcts-tt:500", 1).is_some()); // each position searched once
+/// assert!(builtin("mcts:500:0.6:2", 1).is_some()); // on two threads
 /// assert!(builtin("mcts:500:-1", 1).is_none()); // the constant must be positive
+/// assert!(builtin("mcts:500:0.6:0", 1).is_none()); // at least one thread
 /// assert!(builtin("alphabeta:4:1", 1).is_none());
 /// ```
 pub fn builtin(spec: &str, seed: u64) -> Option<Box<dyn Player>> {
     let (name, arg) = spec.split_once(':').unwrap_or((spec, ""));
-    let (arg, exploration) = match (name, arg.split_once(':')) {
-        ("mcts" | "mcts-lgr" | "mcts-tt", Some((ms, c))) => {
+    let defaults = EngineConfig::default();
+    let (arg, exploration, threads) = match (name, arg.split_once(':')) {
+        ("mcts" | "mcts-lgr" | "mcts-tt", Some((ms, rest))) => {
+            let (c, threads) = match rest.split_once(':') {
+                Some((c, t)) => (c, t.parse().ok().filter(|&t| t > 0)?),
+                None => (rest, defaults.threads),
+            };
             let c: f64 = c.parse().ok()?;
-            (ms, Some(c).filter(|c| c.is_finite() && *c > 0.0)?)
+            (ms, Some(c).filter(|c| c.is_finite() && *c > 0.0)?, threads)
         }
-        _ => (arg, EngineConfig::default().exploration),
+        _ => (arg, defaults.exploration, defaults.threads),
     };
     let num = |d: u64| {
         if arg.is_empty() {
@@ -60,7 +68,8 @@ pub fn builtin(spec: &str, seed: u64) -> Option<Box<dyn Player>> {
             seed,
             last_good_reply: name == "mcts-lgr",
             transpositions: name == "mcts-tt",
-            ..Default::default()
+            threads,
+            ..defaults
         }))),
         _ => return None,
     })

@@ -33,6 +33,9 @@ struct EngineArgs {
     /// Seed of the engine's random choices.
     #[arg(long, default_value_t = 2024)]
     seed: u64,
+    /// Threads searching each move (one MCTS tree each; the main one also runs the proofs).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    threads: u64,
 }
 
 impl EngineArgs {
@@ -41,6 +44,7 @@ impl EngineArgs {
             time: Duration::from_millis(self.time_ms),
             iterations: self.iterations,
             seed: self.seed,
+            threads: self.threads as usize,
             ..Default::default()
         })
     }

@@ -25,17 +25,20 @@
 //! refuted in time is never played (unless all are). The tree is
 //! bounded, kept between moves when the new position follows from the old one (subtree reuse),
 //! and every random choice comes from the seed, so a fixed iteration budget gives reproducible
-//! moves.
+//! moves. On more than one thread ([`EngineConfig::threads`]) the other threads grow MCTS trees
+//! of their own for the whole move ([`crate::root_parallel`]), and the favourite the proofs try
+//! to refute, and the move played, go by the visits of all the trees.
 
 use crate::bit_search::{proof_searcher, BitSearch};
 use crate::bitstate::{columns_in, BitState};
 use crate::board::Board;
+use crate::root_parallel::{combined_best, helper_search, SharedMove, MAX_COLUMNS};
 use rand::Rng;
 use search_core::{
     Deadline, Game, LastGoodReply, Mcts, MctsConfig, ProofResult, ProofSearch, Rollout, Searcher,
     SmallRng, WIN_BOUND,
 };
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A game in progress on the course board: the rules' reference (the engine simulates on
 /// [`BitState`], which must agree with it move by move).
@@ -297,6 +300,10 @@ pub struct EngineConfig {
     /// simulation speed (criterion `mcts_12x12`); the gain it brings to games such as Nim
     /// (search-core's tests) does not show here, where rollouts, not the tree, limit the play.
     pub transpositions: bool,
+    /// Threads searching each move: the main one runs the proof searches and its MCTS tree,
+    /// every other one grows an MCTS tree of its own ([`crate::root_parallel`]), and the move
+    /// goes by the visits of all the trees. One by default.
+    pub threads: usize,
 }
 
 impl Default for EngineConfig {
@@ -309,6 +316,7 @@ impl Default for EngineConfig {
             seed: 2024,
             last_good_reply: false,
             transpositions: false,
+            threads: 1,
         }
     }
 }
@@ -322,6 +330,17 @@ pub struct Engine {
     proofs: Option<Searcher<BitSearch>>,
     /// The proof-number searches' table (deep wins and refutations), kept the same way.
     deep_proofs: Option<ProofSearch<BitSearch>>,
+    /// The helper threads' trees ([`EngineConfig::threads`]), kept the same way.
+    helpers: Vec<Option<Mcts<BitState>>>,
+}
+
+/// How one move's thinking ended.
+enum Thought {
+    /// A proven win, or the only move that does not lose at once (with the tree, when it was
+    /// searched).
+    Decided(usize, Option<Mcts<BitState>>),
+    /// No proof decided: the move goes by the search's visit counts.
+    Searched(Mcts<BitState>),
 }
 
 /// Size of the screen's transposition table, MiB.
@@ -340,12 +359,14 @@ impl Engine {
             tree: None,
             proofs: None,
             deep_proofs: None,
+            helpers: Vec::new(),
         }
     }
 
     /// Forgets the current game (the course's re-initialisation for a new game).
     pub fn reset(&mut self) {
         self.tree = None;
+        self.helpers.clear();
         if let Some(s) = &mut self.proofs {
             s.clear();
         }
@@ -365,7 +386,7 @@ impl Engine {
     /// assert!(y == 2 || y == 6); // completes four
     /// ```
     pub fn choose(&mut self, state: &GameState) -> usize {
-        let start = std::time::Instant::now();
+        let start = Instant::now();
         let legal: Vec<usize> = (0..state.board.n)
             .filter(|&y| state.board.can_play(y))
             .collect();
@@ -373,36 +394,90 @@ impl Engine {
             self.tree = None;
             return y;
         }
-        let mut game = BitSearch::new(BitState::from_game(state));
-        let mut searcher = self
-            .proofs
-            .take()
-            .unwrap_or_else(|| proof_searcher(PROOF_TABLE_MB));
-        searcher.reset_stats();
-        let screen = self.screen(&mut game, &mut searcher, &legal);
-        self.proofs = Some(searcher);
-        if let Some(y) = screen.winning {
-            self.tree = None;
-            return y;
+        let helpers = self.config.threads.saturating_sub(1);
+        if helpers == 0 || state.board.n > MAX_COLUMNS {
+            let thought = self.think(state, start, &legal, None);
+            return self.conclude(thought, &legal, None, Vec::new());
         }
-        let mut deep = self
-            .deep_proofs
-            .take()
-            .unwrap_or_else(|| ProofSearch::new(DEEP_PROOF_TABLE_MB));
-        // Wins beyond the screen's depth: proof-number search follows forcing lines far deeper.
-        self.set_budget(&mut deep, Deadline::after(self.config.time / 16));
-        let own_win = deep.prove(&mut game);
-        if let Some(y) = proven_win(own_win, &mut deep, &mut game, &legal) {
-            self.tree = None;
-            self.deep_proofs = Some(deep);
-            return y;
-        }
-        let time = self.config.time;
+        let mut trees = std::mem::take(&mut self.helpers);
+        trees.resize_with(helpers, || None);
+        let shared = SharedMove::new(helpers);
+        let root = BitState::from_game(state);
+        let end = start + self.config.time;
         let iterations = self.config.iterations;
-        let mcts_config = |until: Duration, iterations: Option<u64>| MctsConfig {
+        let config = self.mcts_config(Deadline::at(end), iterations);
+        let (thought, trees) = std::thread::scope(|s| {
+            let handles: Vec<_> = trees
+                .into_iter()
+                .enumerate()
+                .map(|(i, tree)| {
+                    let shared = &shared;
+                    let config = MctsConfig {
+                        seed: helper_seed(config.seed, i),
+                        ..config
+                    };
+                    let rollout = self.rollout();
+                    s.spawn(move || {
+                        helper_search(tree, root, config, rollout, shared, i, end, iterations)
+                    })
+                })
+                .collect();
+            let thought = self.think(state, start, &legal, Some(&shared));
+            shared.stop();
+            let trees: Vec<_> = handles
+                .into_iter()
+                .map(|h| h.join().expect("a helper thread panicked"))
+                .collect();
+            (thought, trees)
+        });
+        self.conclude(thought, &legal, Some(&shared), trees)
+    }
+
+    /// Plays the move `thought` leads to in every tree and keeps them for the next move.
+    fn conclude(
+        &mut self,
+        thought: Thought,
+        legal: &[usize],
+        shared: Option<&SharedMove>,
+        helpers: Vec<Mcts<BitState>>,
+    ) -> usize {
+        let (choice, tree) = match thought {
+            Thought::Decided(y, tree) => (y, tree),
+            Thought::Searched(tree) => {
+                let y = combined_best(&tree, shared)
+                    .filter(|y| legal.contains(y))
+                    .unwrap_or(legal[0]);
+                (y, Some(tree))
+            }
+        };
+        self.tree = tree.map(|mut t| {
+            t.advance(choice);
+            t
+        });
+        self.helpers = helpers
+            .into_iter()
+            .map(|mut t| {
+                t.advance(choice);
+                Some(t)
+            })
+            .collect();
+        choice
+    }
+
+    /// The rollout policy of this engine's trees.
+    fn rollout(&self) -> TacticalRollout {
+        TacticalRollout {
+            last_good_reply: self.config.last_good_reply,
+            ..TacticalRollout::default()
+        }
+    }
+
+    /// The MCTS settings of a search until `deadline` (or `iterations`).
+    fn mcts_config(&self, deadline: Deadline, iterations: Option<u64>) -> MctsConfig {
+        MctsConfig {
             exploration: self.config.exploration,
             max_iterations: iterations,
-            deadline: Deadline::after(until.saturating_sub(start.elapsed())),
+            deadline,
             rollout_depth: None,
             max_nodes: self.config.max_nodes,
             normalize: false,
@@ -413,6 +488,53 @@ impl Engine {
             // games, against 384 of 400 without it on the same boards.
             solver: false,
             transpositions: self.config.transpositions,
+        }
+    }
+
+    /// The thinking of one move on the main thread: the screen, the proof-number searches and
+    /// MCTS, telling the helpers (`shared`) which moves are proven lost.
+    fn think(
+        &mut self,
+        state: &GameState,
+        start: Instant,
+        legal: &[usize],
+        shared: Option<&SharedMove>,
+    ) -> Thought {
+        let exclude = |tree: &mut Mcts<BitState>, y: usize| {
+            tree.exclude_root_move(y);
+            if let Some(s) = shared {
+                s.exclude(y);
+            }
+        };
+        let mut game = BitSearch::new(BitState::from_game(state));
+        let mut searcher = self
+            .proofs
+            .take()
+            .unwrap_or_else(|| proof_searcher(PROOF_TABLE_MB));
+        searcher.reset_stats();
+        let screen = self.screen(&mut game, &mut searcher, legal);
+        self.proofs = Some(searcher);
+        if let Some(y) = screen.winning {
+            return Thought::Decided(y, None);
+        }
+        let mut deep = self
+            .deep_proofs
+            .take()
+            .unwrap_or_else(|| ProofSearch::new(DEEP_PROOF_TABLE_MB));
+        // Wins beyond the screen's depth: proof-number search follows forcing lines far deeper.
+        self.set_budget(&mut deep, Deadline::after(self.config.time / 16));
+        let own_win = deep.prove(&mut game);
+        if let Some(y) = proven_win(own_win, &mut deep, &mut game, legal) {
+            self.deep_proofs = Some(deep);
+            return Thought::Decided(y, None);
+        }
+        let time = self.config.time;
+        let iterations = self.config.iterations;
+        let base = self.mcts_config(Deadline::none(), None);
+        let mcts_config = |until: Duration, iterations: Option<u64>| MctsConfig {
+            deadline: Deadline::at(start + until),
+            max_iterations: iterations,
+            ..base
         };
         let first = mcts_config(
             time * MCTS_FIRST.0 / MCTS_FIRST.1,
@@ -434,10 +556,7 @@ impl Engine {
             }
             None => Mcts::new(root, first),
         };
-        let mut rollout = TacticalRollout {
-            last_good_reply: self.config.last_good_reply,
-            ..TacticalRollout::default()
-        };
+        let mut rollout = self.rollout();
         // The moves the screen proved lost are not searched at all, unless every move is lost:
         // then MCTS picks the most stubborn. A new root gets its moves from a first iteration.
         let every_move_lost = screen.lost.len() == legal.len();
@@ -451,7 +570,7 @@ impl Engine {
                 tree.set_config(first);
             }
             for &y in &screen.lost {
-                tree.exclude_root_move(y);
+                exclude(&mut tree, y);
             }
         }
         tree.search(&mut rollout);
@@ -462,11 +581,9 @@ impl Engine {
             let share = self.config.time * OWN_WIN_AFTER_MCTS.0 / OWN_WIN_AFTER_MCTS.1;
             self.set_budget(&mut deep, Deadline::after(share));
             let own_win = deep.prove(&mut game);
-            if let Some(y) = proven_win(own_win, &mut deep, &mut game, &legal) {
-                tree.advance(y);
-                self.tree = Some(tree);
+            if let Some(y) = proven_win(own_win, &mut deep, &mut game, legal) {
                 self.deep_proofs = Some(deep);
-                return y;
+                return Thought::Decided(y, Some(tree));
             }
         }
         // The rest of the time tries to prove MCTS's favourite lost by proof-number search (a
@@ -488,8 +605,9 @@ impl Engine {
             round += 1;
             // When every move is lost, refutations have nothing to tell apart: the tree offers
             // a move it already holds as lost (the screen's or a refuted one) only then.
-            let favourite = tree
-                .best_move()
+            // The helpers' visits count once they are read as the search goes (not on a fixed
+            // budget, where the helpers' progress at this point depends on the machine).
+            let favourite = combined_best(&tree, shared.filter(|_| iterations.is_none()))
                 .filter(|_| !every_move_lost)
                 .filter(|y| !not_lost.contains(y))
                 .filter(|&y| !tree.root_child_proofs().contains(&(y, Some(false))));
@@ -497,7 +615,7 @@ impl Engine {
                 let deadline = Deadline::after(time.saturating_sub(elapsed));
                 match self.refute(&mut game, &mut deep, y, deadline) {
                     ProofResult::Proven => {
-                        tree.exclude_root_move(y);
+                        exclude(&mut tree, y);
                         continue;
                     }
                     ProofResult::Disproven => not_lost.push(y),
@@ -508,14 +626,8 @@ impl Engine {
             tree.set_config(mcts_config(slice.min(time), iterations.map(|n| n / 8)));
             tree.search(&mut rollout);
         }
-        let choice = tree
-            .best_move()
-            .filter(|y| legal.contains(y))
-            .unwrap_or(legal[0]);
-        tree.advance(choice);
-        self.tree = Some(tree);
         self.deep_proofs = Some(deep);
-        choice
+        Thought::Searched(tree)
     }
 
     /// Whether the opponent forces a win after `y`, by proof-number search until a proof, a
@@ -669,7 +781,7 @@ impl Engine {
 
 /// The columns played to go from `a` to `b` (at most one ply), if `b` follows from `a` on the
 /// same board.
-fn moves_between(a: &BitState, b: &BitState) -> Option<Vec<usize>> {
+pub(crate) fn moves_between(a: &BitState, b: &BitState) -> Option<Vec<usize>> {
     if a == b {
         return Some(Vec::new());
     }
@@ -678,4 +790,9 @@ fn moves_between(a: &BitState, b: &BitState) -> Option<Vec<usize>> {
         s.play(y);
         (s == *b).then(|| vec![y])
     })
+}
+
+/// The seed of helper tree `i`, apart from the main tree's `seed` and the other helpers'.
+fn helper_seed(seed: u64, i: usize) -> u64 {
+    seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }

@@ -6,7 +6,8 @@
 //! game. A new game in the same process is recognised when the board no longer follows from the
 //! previous one (first move, different size or obstacle, or stones that do not add up), and the
 //! engine is re-initialised. The time per move is 2 s (safely under the course's 3 s), or
-//! `CONNECT4_TIME_MS`. A panic never crosses the C boundary: the first legal move is returned.
+//! `CONNECT4_TIME_MS`; one thread, or `CONNECT4_THREADS`. A panic never crosses the C boundary:
+//! the first legal move is returned.
 #![allow(unsafe_code)]
 
 use crate::board::Board;
@@ -39,6 +40,15 @@ fn time_budget() -> Duration {
         .map_or(Duration::from_millis(2000), Duration::from_millis)
 }
 
+/// Threads per move from `CONNECT4_THREADS` (1 to 64; 1 when unset or invalid).
+fn threads() -> usize {
+    std::env::var("CONNECT4_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|t| (1..=64).contains(t))
+        .unwrap_or(1)
+}
+
 /// Decides a move for a board given as the course passes it (safe core of `getPoint`).
 pub fn decide(
     m: usize,
@@ -61,6 +71,7 @@ pub fn decide(
         *guard = Some(Session {
             engine: Engine::new(EngineConfig {
                 time: time_budget(),
+                threads: threads(),
                 ..Default::default()
             }),
             shape,

@@ -14,6 +14,7 @@ pub mod compete;
 pub mod engine;
 pub mod ffi;
 pub mod protocol;
+pub mod root_parallel;
 pub mod search_game;
 pub mod solver7x6;
 pub mod zugzwang;

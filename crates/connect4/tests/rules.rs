@@ -248,6 +248,49 @@ fn engine_with_transpositions_plays_whole_games_legally() {
     }
 }
 
+/// The engine on two threads (a helper tree beside the main one, their root visits summed):
+/// whole games stay legal, and on a fixed iteration budget the moves are the same from run to
+/// run (the helper's counts are read only once it has finished).
+#[test]
+fn engine_on_two_threads_plays_legally_and_reproducibly() {
+    let play = |config: EngineConfig, seed: u64| {
+        let mut engines = [
+            Engine::new(EngineConfig { seed, ..config }),
+            Engine::new(EngineConfig {
+                seed: seed + 10,
+                ..config
+            }),
+        ];
+        let mut s = GameState::new(Board::new(9, 10, 8, 3), 1);
+        let mut moves = Vec::new();
+        while s.result.is_none() {
+            let y = engines[moves.len() % 2].choose(&s);
+            let x = s.board.landing_row(y);
+            assert!(
+                x.is_some_and(|x| s.board.is_legal(x, y)),
+                "ply {}: column {y}",
+                moves.len()
+            );
+            s.play(y);
+            moves.push(y);
+        }
+        assert!(moves.len() >= 7);
+        moves
+    };
+    let timed = EngineConfig {
+        time: std::time::Duration::from_millis(15),
+        threads: 2,
+        ..Default::default()
+    };
+    play(timed, 3);
+    let fixed = EngineConfig {
+        time: std::time::Duration::from_secs(60),
+        iterations: Some(300),
+        ..timed
+    };
+    assert_eq!(play(fixed, 4), play(fixed, 4));
+}
+
 #[test]
 fn obstacle_in_the_top_row_fills_the_column_one_stone_early() {
     let mut b = Board::new(9, 9, 0, 4);
