@@ -71,8 +71,9 @@ enum Command {
     /// Play one game over the online judge's text protocol on stdin/stdout.
     Saiblo(EngineArgs),
     /// The course's match tool: A against B for N rounds (two games each), result file as the
-    /// course writes it. A and B are built-ins (random, greedy, alphabeta:D, mcts:MS[:C],
-    /// mcts-lgr:MS[:C], mcts-tt:MS[:C]) or shared libraries with getPoint/clearPoint (run in child processes).
+    /// course writes it. A and B are built-ins (random, greedy, alphabeta:D, mcts:MS[:C[:T]] with
+    /// T threads, mcts-lgr:MS[:C[:T]], mcts-tt:MS[:C[:T]]) or shared libraries with
+    /// getPoint/clearPoint (run in child processes).
     Compete {
         /// Player A.
         a: String,
@@ -129,12 +130,15 @@ enum Command {
         /// Rounds per opponent (two games each).
         #[arg(long, default_value_t = 5)]
         rounds: usize,
-        /// Games at once (default: one per core).
+        /// Games at once (default: one per core the engine's threads leave).
         #[arg(long)]
         jobs: Option<usize>,
         /// Seed.
         #[arg(long, default_value_t = 2024)]
         seed: u64,
+        /// Threads of the engine per move (`mcts:MS:C:T`).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
     },
     /// (internal) Host a shared library for the match tool, in a child process.
     #[command(hide = true)]
@@ -243,9 +247,11 @@ fn dispatch(cli: Cli) -> Result<i32> {
             rounds,
             jobs,
             seed,
+            threads,
         } => {
-            let jobs = jobs.unwrap_or_else(batch::cores);
-            let me = Contestant::Builtin(format!("mcts:{time_ms}"));
+            let jobs = jobs.unwrap_or_else(|| (batch::cores() / threads as usize).max(1));
+            let exploration = EngineConfig::default().exploration;
+            let me = Contestant::Builtin(format!("mcts:{time_ms}:{exploration}:{threads}"));
             println!("| opponent | games | wins | draws | losses | win rate |\n|---|---|---|---|---|---|");
             for opponent in ["random", "greedy", "alphabeta:2", "alphabeta:4", "mcts:100"] {
                 let records = run_match(

@@ -302,7 +302,9 @@ pub struct EngineConfig {
     pub transpositions: bool,
     /// Threads searching each move: the main one runs the proof searches and its MCTS tree,
     /// every other one grows an MCTS tree of its own ([`crate::root_parallel`]), and the move
-    /// goes by the visits of all the trees. One by default.
+    /// goes by the visits of all the trees. One by default. Against alphabeta:4 two threads
+    /// won 397 of 400 games at 100 ms per move where one won 388 (seeds 700-701), and 594 of
+    /// 600 at 1 s per move (seeds 172-181), as one thread did (99.1% on seeds 156-171).
     pub threads: usize,
 }
 
