@@ -203,17 +203,12 @@ mod tests {
         let root = BitState::from_game(&GameState::new(Board::new(9, 9, 0, 0), 1));
         let shared = SharedMove::new(1);
         shared.exclude(4);
-        let end = Instant::now() + Duration::from_millis(30);
-        let tree = helper_search(
-            None,
-            root,
-            MctsConfig::default(),
-            TacticalRollout::default(),
-            &shared,
-            0,
-            end,
-            None,
-        );
+        let search = |budget: Duration, iterations: Option<u64>| {
+            let (config, rollout) = (MctsConfig::default(), TacticalRollout::default());
+            let end = Instant::now() + budget;
+            helper_search(None, root, config, rollout, &shared, 0, end, iterations)
+        };
+        let tree = search(Duration::from_millis(30), None);
         assert!(tree.root_child_proofs().contains(&(4, Some(false))));
         let published: u64 = (0..9).map(|y| shared.visits(y)).sum();
         assert!(published > 0);
@@ -225,16 +220,7 @@ mod tests {
                 .sum::<u64>()
         );
         // On a fixed budget: exactly that many iterations, the exclusions left to the caller.
-        let tree = helper_search(
-            None,
-            root,
-            MctsConfig::default(),
-            TacticalRollout::default(),
-            &shared,
-            0,
-            Instant::now() + Duration::from_secs(60),
-            Some(200),
-        );
+        let tree = search(Duration::from_secs(60), Some(200));
         assert_eq!(tree.stats().iterations, 200);
     }
 }
