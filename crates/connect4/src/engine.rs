@@ -542,22 +542,7 @@ impl Engine {
             time * MCTS_FIRST.0 / MCTS_FIRST.1,
             iterations.map(|n| n / 2),
         );
-        // Reuse the subtree when the new position follows from the tree's root by one ply.
-        let root = *game.state();
-        let mut tree = match self.tree.take() {
-            Some(mut t) => {
-                if let Some(path) = moves_between(t.state(), &root) {
-                    for y in path {
-                        t.advance(y);
-                    }
-                    t.set_config(first);
-                    t
-                } else {
-                    Mcts::new(root, first)
-                }
-            }
-            None => Mcts::new(root, first),
-        };
+        let mut tree = reused_tree(self.tree.take(), *game.state(), first);
         let mut rollout = self.rollout();
         // The moves the screen proved lost are not searched at all, unless every move is lost:
         // then MCTS picks the most stubborn. A new root gets its moves from a first iteration.
@@ -781,9 +766,31 @@ impl Engine {
     }
 }
 
+/// `tree` moved on to `root` and set to `config` when `root` follows from its root by at most
+/// one ply (subtree reuse), a new tree of `root` otherwise.
+pub(crate) fn reused_tree(
+    tree: Option<Mcts<BitState>>,
+    root: BitState,
+    config: MctsConfig,
+) -> Mcts<BitState> {
+    let Some(mut tree) = tree else {
+        return Mcts::new(root, config);
+    };
+    match moves_between(tree.state(), &root) {
+        Some(path) => {
+            for y in path {
+                tree.advance(y);
+            }
+            tree.set_config(config);
+            tree
+        }
+        None => Mcts::new(root, config),
+    }
+}
+
 /// The columns played to go from `a` to `b` (at most one ply), if `b` follows from `a` on the
 /// same board.
-pub(crate) fn moves_between(a: &BitState, b: &BitState) -> Option<Vec<usize>> {
+fn moves_between(a: &BitState, b: &BitState) -> Option<Vec<usize>> {
     if a == b {
         return Some(Vec::new());
     }

@@ -85,19 +85,7 @@ pub fn helper_search(
     end: Instant,
     iterations: Option<u64>,
 ) -> Mcts<BitState> {
-    let mut tree = match tree {
-        Some(mut t) => match crate::engine::moves_between(t.state(), &root) {
-            Some(path) => {
-                for y in path {
-                    t.advance(y);
-                }
-                t.set_config(config);
-                t
-            }
-            None => Mcts::new(root, config),
-        },
-        None => Mcts::new(root, config),
-    };
+    let mut tree = crate::engine::reused_tree(tree, root, config);
     if let Some(n) = iterations {
         tree.set_config(MctsConfig {
             max_iterations: Some(n),
