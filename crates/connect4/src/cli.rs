@@ -101,6 +101,10 @@ enum Command {
         /// first (to replay or analyse a game).
         #[arg(long)]
         moves: bool,
+        /// Play every round on a board of this size, ROWSxCOLUMNS (4..12 each), the obstacle
+        /// still anywhere (default: the course's random 9..12 by 9..12).
+        #[arg(long)]
+        size: Option<String>,
     },
     /// Where a game was decided: proves every position of a game (as `compete --moves` prints
     /// it) with the engine's wins-only search, and names the move that lost it; each position
@@ -139,6 +143,9 @@ enum Command {
         /// Threads of the engine per move (`mcts:MS:C:T`).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
         threads: u64,
+        /// Play on boards of this size only, ROWSxCOLUMNS (as `compete --size`).
+        #[arg(long)]
+        size: Option<String>,
     },
     /// (internal) Host a shared library for the match tool, in a child process.
     #[command(hide = true)]
@@ -209,13 +216,15 @@ fn dispatch(cli: Cli) -> Result<i32> {
             memory_mb,
             quiet,
             moves,
+            size,
         } => {
+            let size = size.as_deref().map(parse_size).transpose()?;
             crate::compete::MEMORY_LIMIT_MB.store(memory_mb, std::sync::atomic::Ordering::Relaxed);
             let jobs = jobs.unwrap_or_else(batch::cores);
             let ca = Contestant::parse(&a).map_err(|e| anyhow!(e))?;
             let cb = Contestant::parse(&b).map_err(|e| anyhow!(e))?;
             let bar = batch::progress_bar(2 * rounds as u64, "games", quiet);
-            let records = run_match(&ca, &cb, rounds, seed, jobs, |i, a_first, r| {
+            let records = run_match(&ca, &cb, rounds, seed, size, jobs, |i, a_first, r| {
                 if !quiet {
                     bar.suspend(|| {
                         println!(
@@ -248,7 +257,9 @@ fn dispatch(cli: Cli) -> Result<i32> {
             jobs,
             seed,
             threads,
+            size,
         } => {
+            let size = size.as_deref().map(parse_size).transpose()?;
             let jobs = jobs.unwrap_or_else(|| (batch::cores() / threads as usize).max(1));
             let exploration = EngineConfig::default().exploration;
             let me = Contestant::Builtin(format!("mcts:{time_ms}:{exploration}:{threads}"));
@@ -259,6 +270,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     &Contestant::Builtin(opponent.into()),
                     rounds,
                     seed,
+                    size,
                     jobs,
                     |_, _, _| {},
                 );
@@ -396,24 +408,32 @@ fn solve(
     Ok(i32::from(bad > 0))
 }
 
-/// A board from `ROWSxCOLUMNS` and `ROW,COLUMN` of the obstacle, checked.
-fn parse_board(size: &str, obstacle: &str) -> Result<Board> {
-    let pair = |text: &str, sep: char, what: &str| -> Result<(usize, usize)> {
-        let (a, b) = text
-            .split_once(sep)
-            .ok_or_else(|| anyhow!("{what} '{text}': expected two numbers separated by '{sep}'"))?;
-        let num = |t: &str| {
-            t.trim()
-                .parse::<usize>()
-                .map_err(|_| anyhow!("{what} '{text}': '{t}' is not a number"))
-        };
-        Ok((num(a)?, num(b)?))
+/// Two numbers separated by `sep` (`what` names the option in messages).
+fn parse_pair(text: &str, sep: char, what: &str) -> Result<(usize, usize)> {
+    let (a, b) = text
+        .split_once(sep)
+        .ok_or_else(|| anyhow!("{what} '{text}': expected two numbers separated by '{sep}'"))?;
+    let num = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| anyhow!("{what} '{text}': '{t}' is not a number"))
     };
-    let (m, n) = pair(size, 'x', "--size")?;
-    let (no_x, no_y) = pair(obstacle, ',', "--obstacle")?;
+    Ok((num(a)?, num(b)?))
+}
+
+/// Rows and columns from `ROWSxCOLUMNS`, each 4 to 12.
+fn parse_size(size: &str) -> Result<(usize, usize)> {
+    let (m, n) = parse_pair(size, 'x', "--size")?;
     if !(4..=12).contains(&m) || !(4..=12).contains(&n) {
         return Err(anyhow!("--size {size}: rows and columns must be 4 to 12"));
     }
+    Ok((m, n))
+}
+
+/// A board from `ROWSxCOLUMNS` and `ROW,COLUMN` of the obstacle, checked.
+fn parse_board(size: &str, obstacle: &str) -> Result<Board> {
+    let (m, n) = parse_size(size)?;
+    let (no_x, no_y) = parse_pair(obstacle, ',', "--obstacle")?;
     if no_x >= m || no_y >= n {
         return Err(anyhow!("--obstacle {obstacle}: outside the {m}x{n} board"));
     }

@@ -276,10 +276,22 @@ pub fn play_game(
     }
 }
 
-/// A random board as the course tool draws it: 9..12 rows and columns, the obstacle anywhere.
-pub fn random_board(rng: &mut search_core::SmallRng) -> Board {
-    let m = rng.random_range(9..=12);
-    let n = rng.random_range(9..=12);
+/// A random board as the course tool draws it: 9..12 rows and columns, the obstacle anywhere;
+/// or, with `size` (rows, columns), a board of that size with the obstacle anywhere.
+///
+/// ```
+/// use connect4::compete::random_board;
+/// use rand::SeedableRng;
+/// use search_core::SmallRng;
+/// let mut rng = SmallRng::seed_from_u64(1);
+/// let b = random_board(&mut rng, None);
+/// assert!((9..=12).contains(&b.m) && (9..=12).contains(&b.n));
+/// let b = random_board(&mut rng, Some((9, 10)));
+/// assert_eq!((b.m, b.n), (9, 10));
+/// assert!(b.no_x < 9 && b.no_y < 10);
+/// ```
+pub fn random_board(rng: &mut search_core::SmallRng, size: Option<(usize, usize)>) -> Board {
+    let (m, n) = size.unwrap_or_else(|| (rng.random_range(9..=12), rng.random_range(9..=12)));
     let no_x = rng.random_range(0..m);
     let no_y = rng.random_range(0..n);
     Board::new(m, n, no_x, no_y)
@@ -375,18 +387,20 @@ pub fn result_file(records: &[(GameRecord, GameRecord)]) -> String {
     s
 }
 
-/// Plays `rounds` rounds (two games each) with `jobs` games at once; `on_game` sees each
-/// finished game (round, A first?, record) for console output and progress.
+/// Plays `rounds` rounds (two games each) with `jobs` games at once, on random boards
+/// ([`random_board`], of `size` when given); `on_game` sees each finished game (round, A
+/// first?, record) for console output and progress.
 pub fn run_match(
     a: &Contestant,
     b: &Contestant,
     rounds: usize,
     seed: u64,
+    size: Option<(usize, usize)>,
     jobs: usize,
     on_game: impl Fn(usize, bool, &GameRecord) + Sync,
 ) -> Vec<(GameRecord, GameRecord)> {
     let mut rng = search_core::SmallRng::seed_from_u64(seed);
-    let boards: Vec<Board> = (0..rounds).map(|_| random_board(&mut rng)).collect();
+    let boards: Vec<Board> = (0..rounds).map(|_| random_board(&mut rng, size)).collect();
     let mut results: Vec<Option<(GameRecord, GameRecord)>> = vec![None; rounds];
     let next = std::sync::atomic::AtomicUsize::new(0);
     let slots = std::sync::Mutex::new(&mut results);

@@ -194,3 +194,42 @@ fn printed_moves_replay_to_the_printed_final_board() {
     assert_eq!(games, 4);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn size_fixes_every_board_and_bad_sizes_are_refused() {
+    let dir = std::env::temp_dir().join(format!("c4-size-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = bin()
+        .args([
+            "compete", "greedy", "random", "--rounds", "4", "--size", "9x11",
+        ])
+        .arg("--result")
+        .arg(dir.join("r.txt"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rounds: Vec<&str> = text.lines().filter(|l| l.starts_with("Round ")).collect();
+    assert_eq!(rounds.len(), 8);
+    assert!(
+        rounds.iter().all(|l| l.contains("M = 9, N = 11:")),
+        "{rounds:?}"
+    );
+    // The obstacle is still drawn at random (seeded): not in the same column every round.
+    let columns: std::collections::HashSet<usize> =
+        text.lines().filter_map(|l| l.find('X')).collect();
+    assert!(columns.len() > 1, "{text}");
+    for bad in ["13x9", "9", "9xten"] {
+        let out = bin()
+            .args(["compete", "greedy", "random", "--size", bad])
+            .arg("--result")
+            .arg(dir.join("bad.txt"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--size {bad}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("--size"), "{err}");
+        assert!(!dir.join("bad.txt").exists());
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
