@@ -1,4 +1,4 @@
-//! The command line: `solve` (7x6 perfect solver), `move` (one getPoint decision as text),
+//! The command line: `run` (the batch job), `generate` (requests), `solve` (7x6 perfect solver), `move` (one getPoint decision as text),
 //! `saiblo` (the online judge's text protocol), `compete` (the course's match tool), `ladder`
 //! (the engine against the built-in opponents), `selfplay` (a game drawn in the terminal).
 
@@ -52,6 +52,29 @@ impl EngineArgs {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// The batch job: answer every getPoint request (`.txt`, the `move` format) of a folder
+    /// with `x y`, and solve every 7x6 position list (`.7x6`, Pons' notation) with exact
+    /// scores; writes `output_<name>.txt` for each. Reproducible: a fixed, seeded number of
+    /// engine iterations per request.
+    Run {
+        /// A `.txt` request or `.7x6` list, or a folder of them.
+        input: PathBuf,
+        /// MCTS iterations per request.
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        iterations: u64,
+        #[command(flatten)]
+        common: batch::CommonArgs,
+    },
+    /// A getPoint request (the `move` format) on a random course board after some seeded
+    /// random moves that leave the game open, for `move` and `run`.
+    Generate {
+        /// Stones played before the request.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=144))]
+        plies: u64,
+        /// Seed of the board and the moves.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+    },
     /// Solve 7x6 positions (Pons' notation: 1-based columns), one `moves [score]` per line.
     Solve {
         /// File of positions (default: stdin).
@@ -173,6 +196,15 @@ pub fn main() -> i32 {
 
 fn dispatch(cli: Cli) -> Result<i32> {
     match cli.command {
+        Command::Run {
+            input,
+            iterations,
+            common,
+        } => run(&input, iterations, &common),
+        Command::Generate { plies, seed } => {
+            print!("{}", crate::run::random_request(seed, plies as usize));
+            Ok(0)
+        }
         Command::Solve {
             file,
             check,
@@ -337,6 +369,48 @@ fn dispatch(cli: Cli) -> Result<i32> {
             Ok(0)
         }
     }
+}
+
+/// `connect4 run`: every request or 7x6 list under `input`, one output file each.
+fn run(input: &std::path::Path, iterations: u64, common: &batch::CommonArgs) -> Result<i32> {
+    use crate::run::{answer_request, batch_engine, is_job_file, solve_7x6};
+    let out_dir = common.output_dir(input);
+    let mut engine = batch_engine(iterations, common.seed);
+    let mut solver = Solver::default();
+    let report = batch::run_batch(input, is_job_file, common.quiet, |path| {
+        let text = batch::read_text(path)?;
+        let started = Instant::now();
+        let answer = if path.extension().is_some_and(|e| e == "7x6") {
+            solve_7x6(&text, &mut solver)
+        } else {
+            answer_request(&text, &mut engine)
+        }
+        .map_err(|e| e.in_file(path))?;
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let out = out_dir.join(batch::output_name(&name, "txt"));
+        batch::write_atomic(&out, answer.as_bytes())?;
+        let lines = answer.lines().count();
+        if !common.quiet && !common.json {
+            let what = if lines == 1 {
+                answer.trim().to_string()
+            } else {
+                format!("{lines} positions")
+            };
+            println!(
+                "{name} -> {}: {what} ({:.2} s)",
+                out.display(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        Ok(answer)
+    })?;
+    if common.json {
+        let v = serde_json::json!({ "files": report.files, "summary": report.summary() });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else if !common.quiet || report.failures() > 0 {
+        println!("{}", report.summary());
+    }
+    Ok(report.exit_code())
 }
 
 fn solve(

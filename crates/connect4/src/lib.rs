@@ -15,6 +15,7 @@ pub mod engine;
 pub mod ffi;
 pub mod protocol;
 pub mod root_parallel;
+pub mod run;
 pub mod search_game;
 pub mod solver7x6;
 pub mod zugzwang;

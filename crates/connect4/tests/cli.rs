@@ -137,3 +137,136 @@ fn analyze_names_the_losing_move_and_rejects_illegal_moves() {
     assert_eq!(code, 2);
     assert!(err.contains("move 6 (77) is not a legal column"), "{err}");
 }
+
+/// A fresh, empty folder under the system's temp folder.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("connect4-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn run_on_the_bundled_inputs_reproduces_the_bundled_outputs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = temp_dir("run-bundled");
+    let r = bin()
+        .arg("run")
+        .arg(root.join("inputs/connect4"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert!(String::from_utf8_lossy(&r.stdout).ends_with("9 files: 9 ok\n"));
+    let want_dir = root.join("outputs/connect4/output");
+    let mut names: Vec<_> = std::fs::read_dir(&want_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 9);
+    for name in names {
+        let got = std::fs::read_to_string(out.join(&name)).unwrap();
+        let want = std::fs::read_to_string(want_dir.join(&name)).unwrap();
+        assert_eq!(got, want, "{name:?} differs from the checked-in output");
+    }
+    std::fs::remove_dir_all(out).unwrap();
+}
+
+#[test]
+fn run_answers_requests_legally_solves_7x6_lists_and_keeps_going_past_a_bad_file() {
+    use connect4::engine::GameState;
+    let dir = temp_dir("run-mixed");
+    for seed in 0..6u64 {
+        let text = connect4::run::random_request(seed, 3 * seed as usize);
+        std::fs::write(dir.join(format!("input_{seed}.txt")), text).unwrap();
+    }
+    std::fs::write(dir.join("input_9.txt"), "9 9 0 0 -1 -1\n1 2 3\n").unwrap();
+    std::fs::write(dir.join("easy.7x6"), "# comment\n4455\n\n44455554221 2\n").unwrap();
+    std::fs::write(dir.join("bad.7x6"), "4455\n48\n").unwrap();
+    let out = dir.join("out");
+    let r = bin()
+        .arg("run")
+        .arg(&dir)
+        .arg("-o")
+        .arg(&out)
+        .args(["--iterations", "300", "-q"])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&r.stdout),
+        String::from_utf8_lossy(&r.stderr),
+    );
+    assert_eq!(r.status.code(), Some(1));
+    assert_eq!(stdout, "9 files: 7 ok, 2 failed\n");
+    assert!(stderr.contains("input_9.txt: "), "{stderr}");
+    assert!(stderr.contains("bad.7x6:2: "), "{stderr}");
+    for seed in 0..6u64 {
+        // Replay the request's board and check the answer is a legal cell of it.
+        let request = connect4::run::random_request(seed, 3 * seed as usize);
+        let nums: Vec<i64> = request
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let (m, n) = (nums[0] as usize, nums[1] as usize);
+        let top: Vec<i32> = nums[6..6 + n].iter().map(|&v| v as i32).collect();
+        let cells: Vec<i32> = nums[6 + n..].iter().map(|&v| v as i32).collect();
+        let board =
+            connect4::Board::from_course(m, n, &top, &cells, nums[2] as usize, nums[3] as usize, 2)
+                .unwrap();
+        let answer = std::fs::read_to_string(out.join(format!("output_{seed}.txt"))).unwrap();
+        let xy: Vec<usize> = answer
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert!(
+            GameState::new(board.clone(), 2)
+                .board
+                .is_legal(xy[0], xy[1]),
+            "seed {seed}: {answer}"
+        );
+    }
+    // Each 7x6 line gets the solver's own score (a score listed in the input is not copied).
+    let solved = std::fs::read_to_string(out.join("output_easy.txt")).unwrap();
+    let lines: Vec<&str> = solved.lines().collect();
+    assert_eq!(lines.len(), 2);
+    let mut solver = connect4::solver7x6::Solver::default();
+    for (line, moves) in lines.iter().zip(["4455", "44455554221"]) {
+        let p = connect4::solver7x6::Position::parse(moves).unwrap();
+        assert_eq!(*line, format!("{moves} {}", solver.solve(&p, false)));
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_generated_request_reads_back_as_the_position_it_was_made_from() {
+    for seed in 0..20u64 {
+        let text = connect4::run::random_request(seed, seed as usize);
+        let (code, answer, err) = run(&["move", "--iterations", "200"], &text);
+        assert_eq!(code, 0, "seed {seed}: {err}");
+        assert_eq!(
+            String::from_utf8(answer)
+                .unwrap()
+                .split_whitespace()
+                .count(),
+            2
+        );
+        let g = bin()
+            .args([
+                "generate",
+                "--seed",
+                &seed.to_string(),
+                "--plies",
+                &seed.to_string(),
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(g.stdout).unwrap(), text);
+    }
+}

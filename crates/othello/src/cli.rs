@@ -1,4 +1,5 @@
-//! The command line: `perft`, `solve`.
+//! The command line: the batch job `run`, `generate`, `perft`, the course's checks and
+//! deciders, `match`, `play`, `timing-table`, `eval` and `solve`.
 
 use crate::endgame::{solve, Endgame};
 use crate::perft::perft;
@@ -18,6 +19,29 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// The batch job: solve every `.obf` file of a folder (or one file) exactly into a scored
+    /// OBF file, and run every `.timing` job (the assignment's minimax against alpha-beta
+    /// table, in leaves per move); writes `output_<name>.obf` / `output_<name>.md`.
+    Run {
+        /// An `.obf` or `.timing` file, or a folder of them.
+        input: std::path::PathBuf,
+        #[command(flatten)]
+        common: batch::CommonArgs,
+    },
+    /// Endgame positions from the project's own seeded games, as OBF lines (for `solve` and
+    /// `run`): `count` positions for each number of empties.
+    Generate {
+        /// Empty squares of the positions, comma-separated (1 to 40).
+        #[arg(long, value_delimiter = ',', required = true,
+              value_parser = clap::value_parser!(u32).range(1..=40))]
+        empties: Vec<u32>,
+        /// Positions per number of empties.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        count: u64,
+        /// Seed of the games.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+    },
     /// Count the leaves of the game tree (passes are plies; a finished game is one leaf).
     Perft {
         /// Depth in plies.
@@ -168,6 +192,17 @@ pub fn main() -> i32 {
 
 fn dispatch(cli: Cli) -> Result<i32> {
     match cli.command {
+        Command::Run { input, common } => run(&input, &common),
+        Command::Generate {
+            empties,
+            count,
+            seed,
+        } => {
+            for line in crate::run::generate_positions(&empties, count as usize, seed) {
+                println!("{line}");
+            }
+            Ok(0)
+        }
         Command::Perft {
             depth,
             position,
@@ -464,6 +499,29 @@ fn dispatch(cli: Cli) -> Result<i32> {
             Ok(i32::from(bad > 0))
         }
     }
+}
+
+/// `othello run`: every job file under `input`, one output file each, and the summary line.
+fn run(input: &std::path::Path, common: &batch::CommonArgs) -> Result<i32> {
+    use crate::run::{is_job_file, output_file_name, run_job};
+    let out_dir = common.output_dir(input);
+    let report = batch::run_batch(input, is_job_file, common.quiet, |path| {
+        let output = run_job(path, &batch::read_text(path)?)?;
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let out = out_dir.join(output_file_name(&name));
+        batch::write_atomic(&out, output.text.as_bytes())?;
+        if !common.quiet && !common.json {
+            println!("{name} -> {}: {}", out.display(), output.summary);
+        }
+        Ok(output)
+    })?;
+    if common.json {
+        let v = serde_json::json!({ "files": report.files, "summary": report.summary() });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else if !common.quiet || report.failures() > 0 {
+        println!("{}", report.summary());
+    }
+    Ok(report.exit_code())
 }
 
 /// The outcome of one line of `solve`.

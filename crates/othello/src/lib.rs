@@ -13,6 +13,7 @@ pub mod matchplay;
 pub mod perft;
 pub mod play;
 pub mod position;
+pub mod run;
 pub mod stability;
 pub mod trace;
 

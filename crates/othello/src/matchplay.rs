@@ -41,7 +41,8 @@ pub struct MatchReport {
     pub ci95: (f64, f64),
 }
 
-fn random_opening(rng: &mut SmallRng, plies: usize) -> Position {
+/// A position after `plies` random moves from the start (seeded).
+pub(crate) fn random_opening(rng: &mut SmallRng, plies: usize) -> Position {
     let mut p = Position::default();
     for _ in 0..plies {
         let m = p.moves();

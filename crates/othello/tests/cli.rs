@@ -169,3 +169,125 @@ fn match_traces_every_turn_of_a_fixed_depth_decider() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A fresh, empty folder under the system's temp folder.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("othello-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn run_on_the_bundled_inputs_reproduces_the_bundled_outputs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = temp_dir("run-bundled");
+    let r = bin()
+        .arg("run")
+        .arg(root.join("inputs/othello"))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&r.stdout);
+    assert!(stdout.ends_with("2 files: 2 ok\n"), "{stdout}");
+    for name in ["output_endgames.obf", "output_course.md"] {
+        let got = std::fs::read_to_string(out.join(name)).unwrap();
+        let want = std::fs::read_to_string(root.join("outputs/othello/output").join(name)).unwrap();
+        assert_eq!(got, want, "{name} differs from the checked-in output");
+    }
+    // The scored OBF output is itself an input `solve --check` accepts, every score agreeing.
+    let check = bin()
+        .args(["solve", "--check"])
+        .arg(out.join("output_endgames.obf"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&check.stdout).ends_with("16 passed, 0 failed\n"));
+    std::fs::remove_dir_all(out).unwrap();
+}
+
+#[test]
+fn run_scores_every_position_exactly_and_keeps_going_past_a_bad_file() {
+    let dir = temp_dir("run-mixed");
+    let positions = late_positions();
+    let obf: String = positions.iter().map(|(p, _)| format!("{p};\n")).collect();
+    std::fs::write(dir.join("late.obf"), &obf).unwrap();
+    std::fs::write(dir.join("bad.obf"), "% a comment\nnot a position\n").unwrap();
+    std::fs::write(dir.join("bad.timing"), "depths 1,2\ngames many\n").unwrap();
+    std::fs::write(dir.join("small.timing"), "depths 1,2,3\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not an input").unwrap();
+    let out = dir.join("out");
+    let r = bin()
+        .arg("run")
+        .arg(&dir)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&r.stdout),
+        String::from_utf8_lossy(&r.stderr),
+    );
+    assert_eq!(r.status.code(), Some(1));
+    assert!(stdout.ends_with("4 files: 2 ok, 2 failed\n"), "{stdout}");
+    assert!(stderr.contains("bad.obf:2: "), "{stderr}");
+    assert!(stderr.contains("bad.timing:2: games `many`"), "{stderr}");
+    let scored = std::fs::read_to_string(out.join("output_late.obf")).unwrap();
+    for ((p, score), line) in positions.iter().zip(scored.lines()) {
+        let (board, moves) = line.split_once("; ").unwrap();
+        assert_eq!(board, p);
+        let (best, listed) = moves.trim_end_matches(';').split_once(':').unwrap();
+        assert_eq!(listed.parse::<i32>().unwrap(), *score, "{line}");
+        // The best move is legal and keeps the score.
+        let pos: Position = p.parse().unwrap();
+        let m: Move = best.to_lowercase().parse().unwrap();
+        assert!(pos.is_legal(m), "{line}");
+        let after = solve(&pos.play(m), &mut Searcher::new(4)).score;
+        assert_eq!(-after, *score, "{line}");
+    }
+    let table = std::fs::read_to_string(out.join("output_small.md")).unwrap();
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| depth"))
+        .collect();
+    assert_eq!(rows.len(), 3, "{table}");
+    // Depth 1: every algorithm evaluates each move's children once, alpha-beta saves nothing.
+    assert!(rows[0].ends_with("| 0.0% |"), "{table}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn generate_makes_seeded_positions_with_the_asked_empties() {
+    let run = |seed: &str| {
+        let r = bin()
+            .args([
+                "generate",
+                "--empties",
+                "10,13",
+                "--count",
+                "2",
+                "--seed",
+                seed,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(r.status.code(), Some(0));
+        String::from_utf8(r.stdout).unwrap()
+    };
+    let text = run("3");
+    assert_eq!(text, run("3"));
+    assert_ne!(text, run("4"));
+    let empties: Vec<u32> = text
+        .lines()
+        .map(|l| l.parse::<Position>().unwrap().empties())
+        .collect();
+    assert_eq!(empties, [10, 10, 13, 13]);
+    let bad = bin().args(["generate", "--empties", "0"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
