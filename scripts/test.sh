@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# All tests: formatting, lints, the workspace's tests (optimised test profile), then the
-# conformance checks against the course material when ../shared/data (or $DATA_DIR) exists.
+# All tests: formatting, lints, the workspace's tests (optimised test profile), the commands
+# shown in README.md and docs/, the main job (every tool on its bundled inputs, outputs
+# unchanged), then the conformance checks against the course material when ../shared/data (or
+# $DATA_DIR) exists.
 # CI (CI set) requires the course material to be present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +14,16 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== cargo test"
 cargo test --workspace --quiet
+echo "== main job: scripts/run-all.sh"
+scripts/run-all.sh
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    changed=$(git status --porcelain -- outputs)
+    if [ -n "$changed" ]; then
+        echo "the main job changed the bundled outputs:" >&2
+        echo "$changed" >&2
+        exit 1
+    fi
+fi
 if [ -d "$data" ]; then
     echo "== conformance against $data"
     scripts/conformance.sh "$data"
