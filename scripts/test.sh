@@ -14,6 +14,10 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== cargo test"
 cargo test --workspace --quiet
+echo "== cargo doc (warnings are errors: no broken links)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+echo "== commands of README.md and docs/"
+scripts/doc-commands.sh
 echo "== main job: scripts/run-all.sh"
 scripts/run-all.sh
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then

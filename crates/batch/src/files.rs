@@ -164,7 +164,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     result.with_context(|| format!("{}: cannot write", path.display()))
 }
 
-/// Reads and parses a file whose parser reports [`InputError`]s, naming the file in the error.
+/// Reads and parses a file whose parser reports [`InputError`](crate::InputError)s, naming the file in the error.
 ///
 /// ```
 /// use std::str::FromStr;

@@ -427,6 +427,9 @@ fn solve(
         let line = line?;
         let mut words = line.split_whitespace();
         let Some(moves) = words.next() else { continue };
+        if moves.starts_with('#') {
+            continue;
+        }
         let pos = Position::parse(moves).map_err(|e| anyhow!("{name}:{}: {e}", i + 1))?;
         solver.reset_counter();
         if analyze {

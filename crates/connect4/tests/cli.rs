@@ -270,3 +270,13 @@ fn a_generated_request_reads_back_as_the_position_it_was_made_from() {
         assert_eq!(String::from_utf8(g.stdout).unwrap(), text);
     }
 }
+
+#[test]
+fn solve_skips_comment_lines() {
+    let (code, out, err) = run(&["solve"], "# a comment\n\n44455554221\n");
+    assert_eq!(code, 0, "{err}");
+    let out = String::from_utf8(out).unwrap();
+    let mut solver = connect4::solver7x6::Solver::default();
+    let p = connect4::solver7x6::Position::parse("44455554221").unwrap();
+    assert_eq!(out, format!("44455554221 {}\n", solver.solve(&p, false)));
+}

@@ -431,7 +431,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     batch::read_text(std::path::Path::new(&input))?
                         .lines()
                         .enumerate()
-                        .filter(|(_, l)| !l.trim().is_empty())
+                        .filter(|(_, l)| !crate::run::is_blank_or_comment(l))
                         .map(|(i, l)| (format!("{input}:{}", i + 1), l.to_string(), l.parse()))
                         .collect()
                 } else {

@@ -331,7 +331,7 @@ fn small_solve(
     -small_solve((opp, me), (-beta, -alpha), empties, parity, true, nodes)
 }
 
-/// The exact final score of a position inside `(alpha, beta)` (fail-soft), by [`small_solve`]
+/// The exact final score of a position inside `(alpha, beta)` (fail-soft), by `small_solve`
 /// once at most 16 squares are empty (plain negamax plies before that, so any position is
 /// accepted, if slowly); `nodes` counts the positions visited.
 pub fn last_empties(p: &Position, mut alpha: Score, beta: Score, nodes: &mut u64) -> Score {

@@ -57,6 +57,18 @@ pub fn run_job(name: &Path, text: &str) -> anyhow::Result<JobOutput> {
     }
 }
 
+/// Whether an OBF line carries no position: blank, or a comment (`%` as in Edax's files, or `#`).
+///
+/// ```
+/// use othello::run::is_blank_or_comment;
+/// assert!(is_blank_or_comment("  % generated"));
+/// assert!(!is_blank_or_comment("---------------------------OX------XO--------------------------- X;"));
+/// ```
+pub fn is_blank_or_comment(line: &str) -> bool {
+    let line = line.trim();
+    line.is_empty() || line.starts_with('%') || line.starts_with('#')
+}
+
 /// Solves every position of an OBF text exactly; the output repeats each position with its
 /// best move and exact score in OBF's scored-move form (`board side; A2:+38;`). Every line is
 /// parsed before any is solved, so a bad line costs no solving time.
@@ -64,11 +76,10 @@ pub fn solve_obf(text: &str) -> Result<JobOutput, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut positions = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('%') || line.starts_with('#') {
+        if is_blank_or_comment(line) {
             continue;
         }
-        let p: Position = line.parse().map_err(|e| InputError::at(i + 1, e))?;
+        let p: Position = line.trim().parse().map_err(|e| InputError::at(i + 1, e))?;
         positions.push(p);
     }
     if positions.is_empty() {

@@ -291,3 +291,30 @@ fn generate_makes_seeded_positions_with_the_asked_empties() {
     let bad = bin().args(["generate", "--empties", "0"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn solve_skips_comment_lines_as_edax_files_have_them() {
+    let (p, score) = late_positions().remove(0);
+    let path = temp_file(
+        "comments.obf",
+        &format!("% made by a test\n\n# another\n{p};\n"),
+    );
+    let r = bin().arg("solve").arg(&path).output().unwrap();
+    let stdout = String::from_utf8_lossy(&r.stdout);
+    assert_eq!(
+        r.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            ":4: {} empties",
+            p.parse::<Position>().unwrap().empties()
+        )),
+        "{stdout}"
+    );
+    assert!(stdout.contains(&format!("score {score:+}")), "{stdout}");
+    std::fs::remove_file(path).unwrap();
+}
