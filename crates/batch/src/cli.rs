@@ -1,6 +1,7 @@
 //! Command-line helpers shared by the binaries.
 
 use std::ffi::OsString;
+use std::io::Write;
 
 /// The process arguments with `default` inserted as the subcommand when the first argument is
 /// not one of `known` (nor a help or version flag), so that `tool INPUT` means
@@ -74,9 +75,37 @@ pub fn cores() -> usize {
 /// assert_eq!(batch::run_main(|| Ok(3)), 3);
 /// assert_eq!(batch::run_main(|| Err(anyhow::anyhow!("bad input"))), 2);
 /// ```
+///
+/// A full output device (`> /dev/full`) makes Rust's printing macros panic; here that ends the
+/// program with `error: failed printing to stdout: …` on stderr (when stderr can take it) and
+/// exit code 1, not a panic message and exit 101. Any other panic is left as it is.
 pub fn run_main(body: impl FnOnce() -> anyhow::Result<i32>) -> i32 {
     restore_default_sigpipe();
-    exit_code(body())
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if print_failure(info.payload()).is_none() {
+            default_hook(info);
+        }
+    }));
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
+        Ok(result) => exit_code(result),
+        Err(payload) => match print_failure(payload.as_ref()) {
+            Some(message) => {
+                let _ = writeln!(std::io::stderr(), "error: {message}");
+                1
+            }
+            None => std::panic::resume_unwind(payload),
+        },
+    }
+}
+
+/// The message of a panic raised by `print!`/`eprint!` failing to write, if it is one.
+fn print_failure(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
+    let message = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())?;
+    message.starts_with("failed printing to").then_some(message)
 }
 
 #[cfg(unix)]
@@ -98,8 +127,51 @@ pub fn exit_code(result: anyhow::Result<i32>) -> i32 {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Not `eprintln!`: a full stderr must not turn an error into a panic.
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: {}",
+                crate::shown(&format!("{e:#}"))
+            );
             2
         }
     }
+}
+
+/// A clap value parser for a time in seconds: a finite number from 0 to 1,000,000 (about 11
+/// days), so that `inf`, `NaN` or `1e300` are refused with a message instead of overflowing a
+/// clock.
+///
+/// ```
+/// assert_eq!(batch::seconds_arg("2.5"), Ok(2.5));
+/// assert!(batch::seconds_arg("inf").is_err());
+/// assert!(batch::seconds_arg("NaN").is_err());
+/// assert!(batch::seconds_arg("-1").is_err());
+/// ```
+pub fn seconds_arg(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0, 1e6, "a number of seconds")
+}
+
+/// A clap value parser for a fraction: a finite number from 0 to 1.
+///
+/// ```
+/// assert_eq!(batch::fraction_arg("0.2"), Ok(0.2));
+/// assert!(batch::fraction_arg("NaN").is_err());
+/// assert!(batch::fraction_arg("1.5").is_err());
+/// ```
+pub fn fraction_arg(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0, 1.0, "a fraction")
+}
+
+fn number_in(text: &str, low: f64, high: f64, what: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && (low..=high).contains(v))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not {what} from {low} to {high}",
+                crate::shown(text)
+            )
+        })
 }

@@ -49,6 +49,7 @@ impl fmt::Display for InputError {
         if self.file.is_some() || self.line > 0 {
             write!(f, " ")?;
         }
-        write!(f, "{}", self.message)
+        // What the user's file said is quoted in messages; show what does not print.
+        write!(f, "{}", crate::shown(&self.message))
     }
 }

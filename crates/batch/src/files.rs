@@ -125,10 +125,35 @@ pub fn default_output_dir(input: &Path, input_is_dir: bool) -> PathBuf {
     }
 }
 
-/// Reads a text file; invalid UTF-8 is an error naming the file.
+/// Reads a text file as the parsers expect it ([`crate::normalize_text`]: no byte-order mark,
+/// every line end a line feed). Invalid UTF-8, and a file over [`crate::MAX_FILE_BYTES`] (such
+/// as `/dev/zero`), are errors naming the file.
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("read-text-{}.txt", std::process::id()));
+/// std::fs::write(&path, "\u{feff}3 3 1\r\n").unwrap();
+/// assert_eq!(batch::read_text(&path).unwrap(), "3 3 1\n");
+/// std::fs::remove_file(path).unwrap();
+/// let err = batch::read_text(std::path::Path::new("/dev/zero")).unwrap_err();
+/// assert!(err.to_string().contains("larger than"), "{err}");
+/// ```
 pub fn read_text(path: &Path) -> Result<String> {
-    let bytes = fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    String::from_utf8(bytes).with_context(|| format!("{}: not valid UTF-8 text", path.display()))
+    use std::io::Read;
+    let file = fs::File::open(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(crate::MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    if bytes.len() as u64 > crate::MAX_FILE_BYTES {
+        bail!(
+            "{}: larger than {} MiB: not an input file",
+            path.display(),
+            crate::MAX_FILE_BYTES >> 20
+        );
+    }
+    let text = String::from_utf8(bytes)
+        .with_context(|| format!("{}: not valid UTF-8 text", path.display()))?;
+    Ok(crate::normalize_text(text))
 }
 
 /// Writes `contents` to `path` atomically: a temporary file in the same folder, flushed, then
@@ -142,16 +167,7 @@ pub fn read_text(path: &Path) -> Result<String> {
 /// std::fs::remove_dir_all(dir).unwrap();
 /// ```
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    fs::create_dir_all(dir).with_context(|| format!("{}: cannot create folder", dir.display()))?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let tmp = temporary_for(path)?;
     let result = (|| -> std::io::Result<()> {
         let mut f = fs::File::create(&tmp)?;
         f.write_all(contents)?;
@@ -162,6 +178,84 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result.with_context(|| format!("{}: cannot write", path.display()))
+}
+
+/// Checks that [`write_atomic`] will be able to write `path`, before any long work whose
+/// result goes there: the folder can be created and written, and `path` is not a folder.
+/// Nothing is left behind (an existing file at `path` is not touched).
+///
+/// ```
+/// assert!(batch::check_writable(std::path::Path::new("/proc/no/such/result.txt")).is_err());
+/// let dir = std::env::temp_dir();
+/// assert!(batch::check_writable(&dir).is_err()); // a folder
+/// assert!(batch::check_writable(&dir.join("result.txt")).is_ok());
+/// ```
+pub fn check_writable(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        bail!("{}: is a folder, not a file", path.display());
+    }
+    let probe = temporary_for(path)?;
+    fs::File::create(&probe).with_context(|| format!("{}: cannot write", path.display()))?;
+    let _ = fs::remove_file(probe);
+    Ok(())
+}
+
+/// The temporary [`write_atomic`] writes `path` through (`.NAME.tmpPID` beside it), after
+/// creating the folder and clearing stale temporaries of killed runs from it.
+fn temporary_for(path: &Path) -> Result<PathBuf> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir).with_context(|| format!("{}: cannot create folder", dir.display()))?;
+    remove_stale_temporaries(dir);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(dir.join(format!(".{name}.tmp{}", std::process::id())))
+}
+
+/// Removes the temporaries that [`write_atomic`] left in `dir` when its process was killed
+/// before the rename (`.NAME.tmpPID` whose process no longer runs), once per folder and
+/// process, so that an interrupted batch leaves nothing behind after the next run.
+fn remove_stale_temporaries(dir: &Path) {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+    static CLEANED: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
+    {
+        let mut cleaned = CLEANED.lock().unwrap_or_else(|e| e.into_inner());
+        if !cleaned
+            .get_or_insert_with(HashSet::new)
+            .insert(dir.to_path_buf())
+        {
+            return;
+        }
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let Some(pid) = name
+            .strip_prefix('.')
+            .and_then(|n| n.rsplit_once(".tmp"))
+            .and_then(|(_, pid)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !process_runs(pid) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether a process with this id is running (on systems without `/proc`, assume it is, so
+/// that nothing of a live process is removed).
+fn process_runs(pid: u32) -> bool {
+    let proc_root = Path::new("/proc");
+    !proc_root.is_dir() || proc_root.join(pid.to_string()).exists()
 }
 
 /// Reads and parses a file whose parser reports [`InputError`](crate::InputError)s, naming the file in the error.

@@ -10,14 +10,22 @@
 mod cli;
 mod errors;
 mod files;
+#[cfg(feature = "fuzz")]
+pub mod fuzz;
 mod progress;
 mod runner;
+mod text;
 
-pub use cli::{cores, exit_code, output_name, run_main, with_default_subcommand};
+pub use cli::{
+    cores, exit_code, fraction_arg, output_name, run_main, seconds_arg, with_default_subcommand,
+};
 pub use errors::InputError;
 pub use files::{
-    collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file, read_text,
-    write_atomic,
+    check_writable, collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file,
+    read_text, write_atomic,
 };
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};
+pub use text::{
+    normalize_text, num_max, parse_count, read_line_capped, shown, MAX_FILE_BYTES, MAX_LINE_BYTES,
+};

@@ -74,6 +74,21 @@ impl<T> BatchReport<T> {
     }
 }
 
+impl<T: Serialize> BatchReport<T> {
+    /// Ends a batch command as every tool does: with `--json` the report (`files`, `summary`)
+    /// on stdout, otherwise the summary line (also under `--quiet` when a file failed); returns
+    /// the exit code.
+    pub fn finish(&self, common: &CommonArgs) -> anyhow::Result<i32> {
+        if common.json {
+            let v = serde_json::json!({ "files": self.files, "summary": self.summary() });
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        } else if !common.quiet || self.failures() > 0 {
+            println!("{}", self.summary());
+        }
+        Ok(self.exit_code())
+    }
+}
+
 /// Runs `job` on every input under `path` (a file or a folder, natural order, filtered by
 /// `accept`), printing each error as `error: <message>` on stderr as it happens and showing a
 /// progress bar on a terminal. A failing file never stops the batch.
@@ -112,7 +127,7 @@ pub fn run_batch<T>(
         let (result, error) = match outcome {
             Ok(r) => (Some(r), None),
             Err(e) => {
-                let msg = format!("{e:#}");
+                let msg = crate::shown(&format!("{e:#}"));
                 bar.suspend(|| eprintln!("error: {msg}"));
                 (None, Some(msg))
             }

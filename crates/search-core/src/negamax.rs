@@ -76,8 +76,14 @@ const MAX_QUIESCENCE_PLY: usize = 200;
 impl<G: Game> Searcher<G> {
     /// A searcher with a table of about `tt_megabytes` MiB.
     pub fn new(tt_megabytes: usize) -> Self {
-        Searcher {
-            tt: TranspositionTable::with_megabytes(tt_megabytes),
+        Self::try_new(tt_megabytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A searcher with a transposition table of about `tt_megabytes` MiB, or a message when
+    /// that much memory cannot be allocated (for a size given by a user).
+    pub fn try_new(tt_megabytes: usize) -> Result<Self, String> {
+        Ok(Searcher {
+            tt: TranspositionTable::try_with_megabytes(tt_megabytes)?,
             options: SearchOptions::default(),
             stats: GameStats::default(),
             stack: PlyStack::new(),
@@ -88,7 +94,7 @@ impl<G: Game> Searcher<G> {
             aborted: false,
             root_best: None,
             root_depth: 0,
-        }
+        })
     }
 
     /// Sets the deadline after which searches abort.

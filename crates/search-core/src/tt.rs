@@ -54,29 +54,75 @@ pub struct TranspositionTable<M> {
 
 impl<M: Copy> TranspositionTable<M> {
     /// A table with at least `entries` slots (rounded up to a power of two).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`TranspositionTable::try_with_entries`] says so instead.
     pub fn with_entries(entries: usize) -> Self {
-        let n = entries.max(1).next_power_of_two();
-        let mut slots = Vec::with_capacity(n);
+        Self::try_with_entries(entries).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table with at least `entries` slots (rounded up to a power of two), or a message when
+    /// that much memory cannot be allocated.
+    ///
+    /// ```
+    /// use search_core::TranspositionTable;
+    /// assert!(TranspositionTable::<u8>::try_with_entries(1 << 10).is_ok());
+    /// assert!(TranspositionTable::<u8>::try_with_entries(usize::MAX).is_err());
+    /// ```
+    pub fn try_with_entries(entries: usize) -> Result<Self, String> {
+        let size = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
+        let too_large = || {
+            format!(
+                "cannot allocate a transposition table of {entries} entries ({} MiB)",
+                entries.saturating_mul(size) >> 20
+            )
+        };
+        let n = entries
+            .max(1)
+            .checked_next_power_of_two()
+            .ok_or_else(too_large)?;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| too_large())?;
         advise_huge_pages(&mut slots);
         slots.resize(n, None);
-        TranspositionTable {
+        Ok(TranspositionTable {
             slots,
             mask: n - 1,
             generation: 0,
-        }
+        })
     }
 
     /// A table using about `mb` mebibytes.
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`TranspositionTable::try_with_megabytes`] says so instead.
     pub fn with_megabytes(mb: usize) -> Self {
+        Self::try_with_megabytes(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table using about `mb` mebibytes, or a message when that much memory cannot be
+    /// allocated.
+    ///
+    /// ```
+    /// use search_core::TranspositionTable;
+    /// assert!(TranspositionTable::<u8>::try_with_megabytes(1).is_ok());
+    /// let err = TranspositionTable::<u8>::try_with_megabytes(usize::MAX).err().unwrap();
+    /// assert!(err.starts_with("cannot allocate"), "{err}");
+    /// ```
+    pub fn try_with_megabytes(mb: usize) -> Result<Self, String> {
         let size = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
-        let entries = (mb << 20) / size;
+        let bytes = mb
+            .checked_mul(1 << 20)
+            .ok_or_else(|| format!("cannot allocate a transposition table of {mb} MiB"))?;
+        let entries = bytes / size;
         // Round down to a power of two so the memory stays within the request.
         let n = if entries.is_power_of_two() {
             entries
         } else {
             entries.next_power_of_two() / 2
         };
-        Self::with_entries(n.max(1))
+        Self::try_with_entries(n.max(1))
+            .map_err(|_| format!("cannot allocate a transposition table of {mb} MiB"))
     }
 
     /// Number of slots.
