@@ -54,8 +54,86 @@ impl Board {
     }
 
     /// Builds a board from the course's arrays (`board` with 1 = opponent, 2 = self, as the AI
-    /// sees it), checking they are consistent. `me` is the player number to give the AI's stones.
+    /// sees it), checking them against the judge's own invariants, so that a request the judge
+    /// could never send is refused instead of being played blindly: every value 0, 1 or 2; the
+    /// obstacle cell empty; in every column the stones stacked from the bottom without gaps
+    /// (skipping the obstacle) and `top` where the judge would have it; the opponent with as
+    /// many stones as the AI or one more; no four in a row already. `me` is the player number
+    /// to give the AI's stones.
+    ///
+    /// ```
+    /// use connect4::Board;
+    /// let (m, n) = (9, 9);
+    /// let mut top = vec![9; 9];
+    /// let mut cells = vec![0; 81];
+    /// cells[8 * 9 + 4] = 1; // the opponent's stone at the bottom of column 4
+    /// top[4] = 8;
+    /// assert!(Board::from_course(m, n, &top, &cells, 0, 0, 2).is_ok());
+    /// top[4] = 9; // `top` that disagrees with the board
+    /// let err = Board::from_course(m, n, &top, &cells, 0, 0, 2).unwrap_err();
+    /// assert_eq!(err, "top[4] = 9 disagrees with the board (the judge's would be 8)");
+    /// ```
     pub fn from_course(
+        m: usize,
+        n: usize,
+        top: &[i32],
+        board: &[i32],
+        no_x: usize,
+        no_y: usize,
+        me: u8,
+    ) -> Result<Board, String> {
+        let b = Board::from_course_unchecked(m, n, top, board, no_x, no_y, me)?;
+        if b.at(no_x, no_y) != 0 {
+            return Err(format!("the obstacle cell ({no_x}, {no_y}) holds a stone"));
+        }
+        for y in 0..n {
+            // Stack the column's stones from the bottom as the judge would have played them.
+            let mut judge_top = if no_x == m - 1 && no_y == y { m - 1 } else { m };
+            for x in (0..m).rev() {
+                if (x, y) == (no_x, no_y) || b.at(x, y) == 0 {
+                    continue;
+                }
+                if judge_top != x + 1 {
+                    return Err(format!(
+                        "the stone at ({x}, {y}) floats: the cell below it is empty"
+                    ));
+                }
+                judge_top -= 1;
+                if x == no_x + 1 && y == no_y {
+                    judge_top -= 1;
+                }
+            }
+            if b.top[y] != judge_top {
+                return Err(format!(
+                    "top[{y}] = {} disagrees with the board (the judge's would be {judge_top})",
+                    b.top[y]
+                ));
+            }
+        }
+        let count = |v: i32| board.iter().filter(|&&c| c == v).count();
+        let (theirs, mine) = (count(1), count(2));
+        if theirs != mine && theirs != mine + 1 {
+            return Err(format!(
+                "{theirs} stones of the opponent (1) and {mine} of this side (2): it cannot be \
+                 this side's turn"
+            ));
+        }
+        for x in 0..m {
+            for y in 0..n {
+                if b.wins_at(x, y) {
+                    return Err(format!(
+                        "the game is already over: four in a row through ({x}, {y})"
+                    ));
+                }
+            }
+        }
+        Ok(b)
+    }
+
+    /// Builds a board from the course's arrays like [`Board::from_course`], checking only the
+    /// sizes, the values and the range of `top`: for tests and tools that set up arbitrary
+    /// positions (stones anywhere).
+    pub fn from_course_unchecked(
         m: usize,
         n: usize,
         top: &[i32],

@@ -251,6 +251,9 @@ fn dispatch(cli: Cli) -> Result<i32> {
             size,
         } => {
             let size = size.as_deref().map(parse_size).transpose()?;
+            // Before the first game: a result file that cannot be written fails now, not after
+            // the whole match has been played.
+            batch::check_writable(&result)?;
             crate::compete::MEMORY_LIMIT_MB.store(memory_mb, std::sync::atomic::Ordering::Relaxed);
             let jobs = jobs.unwrap_or_else(batch::cores);
             let ca = Contestant::parse(&a).map_err(|e| anyhow!(e))?;
@@ -404,33 +407,59 @@ fn run(input: &std::path::Path, iterations: u64, common: &batch::CommonArgs) -> 
         }
         Ok(answer)
     })?;
-    if common.json {
-        let v = serde_json::json!({ "files": report.files, "summary": report.summary() });
-        println!("{}", serde_json::to_string_pretty(&v)?);
-    } else if !common.quiet || report.failures() > 0 {
-        println!("{}", report.summary());
-    }
-    Ok(report.exit_code())
+    report.finish(common)
 }
 
+/// `connect4 solve`: every line of `reader` (`moves [score]`) solved in turn. A line that is
+/// not a position (or too long, or not text) is reported with `name:line` and counted as
+/// failed, and the lines after it are still solved; the exit code is 1 if any line failed.
 fn solve(
-    reader: Box<dyn BufRead>,
+    mut reader: Box<dyn BufRead>,
     name: String,
     check: bool,
     weak: bool,
     analyze: bool,
 ) -> Result<i32> {
     let mut solver = Solver::default();
-    let (mut n, mut bad, mut explored) = (0u64, 0u64, 0u64);
+    let (mut n, mut wrong, mut unreadable, mut explored) = (0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
-    for (i, line) in reader.lines().enumerate() {
-        let line = line?;
+    let mut line = String::new();
+    let mut number = 0;
+    loop {
+        number += 1;
+        match batch::read_line_capped(&mut reader, &mut line, number) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                unreadable += 1;
+                // A line too long to read is the end of what can be read from this input.
+                if e.contains("longer than") {
+                    break;
+                }
+                continue;
+            }
+        }
         let mut words = line.split_whitespace();
         let Some(moves) = words.next() else { continue };
         if moves.starts_with('#') {
             continue;
         }
-        let pos = Position::parse(moves).map_err(|e| anyhow!("{name}:{}: {e}", i + 1))?;
+        let given = Position::parse(moves).and_then(|p| match words.next() {
+            None => Ok((p, None)),
+            Some(w) => w
+                .parse::<i32>()
+                .map(|g| (p, Some(g)))
+                .map_err(|_| format!("`{}` is not a score", batch::shown(w))),
+        });
+        let (pos, given) = match given {
+            Ok(ok) => ok,
+            Err(e) => {
+                eprintln!("error: {name}:{number}: {e}");
+                unreadable += 1;
+                continue;
+            }
+        };
         solver.reset_counter();
         if analyze {
             let scores: Vec<String> = solver
@@ -444,25 +473,16 @@ fn solve(
         let score = solver.solve(&pos, weak);
         explored += solver.explored();
         n += 1;
-        let given = words
-            .next()
-            .map(|w| {
-                w.parse::<i32>()
-                    .map_err(|_| anyhow!("{name}:{}: `{w}` is not a score", i + 1))
-            })
-            .transpose()?;
         let expected = given.map(|g| if weak { g.signum() } else { g });
         if check {
             match expected {
                 Some(e) if e != score => {
-                    bad += 1;
+                    wrong += 1;
                     println!("{moves} {score} (expected {e})");
                 }
                 None => {
-                    return Err(anyhow!(
-                        "{name}:{}: --check needs a score on every line",
-                        i + 1
-                    ))
+                    wrong += 1;
+                    println!("{moves} {score} (no score listed to check against)");
                 }
                 _ => {}
             }
@@ -479,10 +499,18 @@ fn solve(
             explored as f64 / secs.max(1e-9) / 1e3
         );
     }
-    if check {
-        println!("{} passed, {bad} failed", n - bad);
+    if unreadable > 0 {
+        let lines = if unreadable == 1 { "line" } else { "lines" };
+        eprintln!("{name}: {n} positions solved, {unreadable} {lines} unreadable");
     }
-    Ok(i32::from(bad > 0))
+    if check {
+        println!("{} passed, {} failed", n - wrong, wrong + unreadable);
+        if n + unreadable == 0 {
+            eprintln!("error: {name}: nothing to check");
+            return Ok(1);
+        }
+    }
+    Ok(i32::from(wrong + unreadable > 0))
 }
 
 /// Two numbers separated by `sep` (`what` names the option in messages).

@@ -85,6 +85,30 @@ pub fn decide(
     Some((state.board.landing_row(y)?, y))
 }
 
+/// The first cell, column by column, that the judge accepts (`top[y] == x + 1`, not the
+/// obstacle) and that is empty on `board`: the answer to a request too inconsistent to search.
+///
+/// ```
+/// use connect4::ffi::first_legal_cell;
+/// // Column 0's top points at the obstacle (1, 0), column 1's at a taken cell.
+/// let mut board = vec![0; 27];
+/// board[8 * 3 + 1] = 1;
+/// assert_eq!(first_legal_cell(9, 3, &[2, 9, 9], &board, (1, 0)), Some((8, 2)));
+/// ```
+pub fn first_legal_cell(
+    m: usize,
+    n: usize,
+    top: &[i32],
+    board: &[i32],
+    obstacle: (usize, usize),
+) -> Option<(usize, usize)> {
+    (0..n).find_map(|y| {
+        let t = usize::try_from(*top.get(y)?).ok()?;
+        let x = t.checked_sub(1).filter(|&x| x < m)?;
+        ((x, y) != obstacle && board.get(x * n + y) == Some(&0)).then_some((x, y))
+    })
+}
+
 /// The course's `getPoint`.
 ///
 /// # Safety
@@ -115,10 +139,9 @@ pub unsafe extern "C" fn getPoint(
         .flatten();
     let (x, y) = answer
         .or_else(|| {
-            // Fallback: the first open column (never reached in normal play).
-            (0..nu)
-                .find(|&y| top[y] > 0)
-                .map(|y| (top[y] as usize - 1, y))
+            // Fallback for a request the judge could not send (inconsistent arrays): the first
+            // cell the judge accepts that is also empty on the board.
+            first_legal_cell(mu, nu, &top, &board, (nx, ny))
         })
         .unwrap_or((0, 0));
     Box::into_raw(Box::new(Point {

@@ -34,7 +34,8 @@ impl<R: BufRead> Tokens<R> {
     pub fn next_int(&mut self) -> Result<Option<i64>, String> {
         while self.pos == self.buf.len() {
             let mut s = String::new();
-            if self.reader.read_line(&mut s).map_err(|e| e.to_string())? == 0 {
+            // Lines are capped: an endless line (`< /dev/zero`) is an error, not a hang.
+            if !batch::read_line_capped(&mut self.reader, &mut s, self.line + 1)? {
                 return Ok(None);
             }
             self.line += 1;
@@ -42,7 +43,15 @@ impl<R: BufRead> Tokens<R> {
                 .split_whitespace()
                 .map(|t| {
                     t.parse::<i64>()
-                        .map_err(|_| format!("line {}: `{t}` is not an integer", self.line))
+                        .ok()
+                        .filter(|v| i32::try_from(*v).is_ok())
+                        .ok_or_else(|| {
+                            format!(
+                                "line {}: `{}` is not an integer the course's int can hold",
+                                self.line,
+                                batch::shown(t)
+                            )
+                        })
                 })
                 .collect::<Result<_, _>>()?;
             self.pos = 0;
@@ -84,17 +93,62 @@ fn read_turn(
     no_x: usize,
     no_y: usize,
 ) -> Result<Option<GameState>, String> {
-    let Some(_last_x) = t.next_int()? else {
+    let Some(last_x) = t.next_int()? else {
         return Ok(None);
     };
-    let _last_y = t.expect("lastY")?;
+    let last_y = t.expect("lastY")?;
     let top = t.many(n, "top")?;
     let board = t.many(m * n, "the board")?;
     let b = Board::from_course(m, n, &top, &board, no_x, no_y, 2)?;
+    // The opponent's last stone, when one is named, is an opponent's stone on the board.
+    if (last_x, last_y) != (-1, -1) {
+        let on_board = (0..m as i64).contains(&last_x) && (0..n as i64).contains(&last_y);
+        if !on_board || board[last_x as usize * n + last_y as usize] != 1 {
+            return Err(format!(
+                "lastX lastY = {last_x} {last_y} is not a stone of the opponent (1) on the board"
+            ));
+        }
+    }
     if b.is_full() {
         return Err("the board is full: no move to make".into());
     }
     Ok(Some(GameState::new(b, 2)))
+}
+
+/// Reads one `getPoint` request given as text (the online protocol's first line followed by
+/// one turn), checked against the judge's invariants ([`Board::from_course`]); the position
+/// has the requesting side, 2, to move. Nothing may follow the board.
+///
+/// ```
+/// let text = connect4::run::random_request(3, 10);
+/// let state = connect4::protocol::parse_request(text.as_bytes()).unwrap();
+/// assert_eq!(connect4::run::request_text(&state, None).lines().nth(1), text.lines().nth(1));
+/// assert!(connect4::protocol::parse_request(format!("{text} 7").as_bytes()).is_err());
+/// ```
+pub fn parse_request(input: impl BufRead) -> Result<GameState, String> {
+    let mut t = Tokens::new(input);
+    let (m, n, no_x, no_y) = size(&mut t)?;
+    let state = read_turn(&mut t, m, n, no_x, no_y)?.ok_or("missing lastX lastY")?;
+    if let Some(extra) = t.next_int()? {
+        return Err(format!(
+            "unexpected `{extra}` after the board: one request is M N noX noY lastX lastY, \
+             {n} top values and {} board values",
+            m * n
+        ));
+    }
+    Ok(state)
+}
+
+/// Reads every turn of a Saiblo text stream (`M N noX noY`, then per turn `lastX lastY`,
+/// `top`, board) without playing: the positions in order, or the first error.
+pub fn parse_saiblo_stream(input: impl BufRead) -> Result<Vec<GameState>, String> {
+    let mut t = Tokens::new(input);
+    let (m, n, no_x, no_y) = size(&mut t)?;
+    let mut turns = Vec::new();
+    while let Some(state) = read_turn(&mut t, m, n, no_x, no_y)? {
+        turns.push(state);
+    }
+    Ok(turns)
 }
 
 /// Answers one `getPoint` call given as text.
@@ -110,10 +164,7 @@ fn read_turn(
 /// assert!(y < 9);
 /// ```
 pub fn get_point(input: impl BufRead, engine: &mut Engine) -> Result<(usize, usize), String> {
-    // The same order as the online protocol's first line followed by one turn.
-    let mut t = Tokens::new(input);
-    let (m, n, no_x, no_y) = size(&mut t)?;
-    let state = read_turn(&mut t, m, n, no_x, no_y)?.ok_or("missing lastX lastY")?;
+    let state = parse_request(input)?;
     let y = engine.choose(&state);
     Ok((
         state

@@ -31,15 +31,17 @@ fn run(args: &[&str], input: &str) -> (i32, Vec<u8>, String) {
 
 #[test]
 fn move_answers_a_legal_point_and_takes_a_win() {
-    // 9x9, obstacle at (4,4); self (2) has three in the bottom row at columns 0..2.
+    // 9x9, obstacle at (4,4); self (2) has three in the bottom row at columns 0..2, the
+    // opponent two stones on them and one more on column 0.
     let mut board = [0; 81];
     for y in 0..3 {
         board[8 * 9 + y] = 2;
     }
     board[7 * 9] = 1;
     board[7 * 9 + 1] = 1;
+    board[6 * 9] = 1; // the opponent has as many stones: it is self's turn
     let mut top = [9; 9];
-    top[0] = 7;
+    top[0] = 6;
     top[1] = 7;
     top[2] = 8;
     let text = format!(
@@ -88,8 +90,9 @@ fn solve_checks_scores() {
     assert!(String::from_utf8(out)
         .unwrap()
         .starts_with("4455 18 (expected 17)"));
+    // A bad line is reported and counted; the exit code says something failed.
     let (code, _, err) = run(&["solve"], "4455\n9\n");
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(
         err.contains("stdin:2: move 1: `9` is not a column"),
         "{err}"
