@@ -87,20 +87,20 @@ impl From<TieArg> for TieBreak {
 
 #[derive(Debug, clap::Args)]
 struct GenerateArgs {
-    /// Rows M of a random map.
-    #[arg(long, default_value_t = 30)]
-    rows: usize,
-    /// Columns N of a random map.
-    #[arg(long, default_value_t = 30)]
-    cols: usize,
+    /// Rows M of a random map (1 to 10,000).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    rows: u64,
+    /// Columns N of a random map (1 to 10,000).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    cols: u64,
     /// Food capacity T.
     #[arg(long, default_value_t = 5)]
     food: u32,
-    /// Probability that a cell is a wall.
-    #[arg(long, default_value_t = 0.2)]
+    /// Probability that a cell is a wall (0 to 1).
+    #[arg(long, default_value_t = 0.2, value_parser = batch::fraction_arg)]
     walls: f64,
-    /// Probability that a free cell is a supply point.
-    #[arg(long, default_value_t = 0.1)]
+    /// Probability that a free cell is a supply point (0 to 1).
+    #[arg(long, default_value_t = 0.1, value_parser = batch::fraction_arg)]
     supplies: f64,
     /// Seed.
     #[arg(long, default_value_t = 2024)]
@@ -386,8 +386,8 @@ fn generate(a: &GenerateArgs) -> Result<i32> {
                 bail!("a map needs at least two cells");
             }
             random_map(&RandomMap {
-                rows: a.rows,
-                cols: a.cols,
+                rows: a.rows as usize,
+                cols: a.cols as usize,
                 food: a.food,
                 walls: a.walls,
                 supplies: a.supplies,

@@ -215,9 +215,9 @@ impl FromStr for Map {
             ));
         }
         let parse = |s: &str, what: &str| -> Result<usize, InputError> {
-            s.parse::<usize>().map_err(|_| {
-                InputError::at(n1, format!("{what} `{s}` is not a non-negative integer"))
-            })
+            batch::parse_count::<u32>(s)
+                .map(|v| v as usize)
+                .map_err(|e| InputError::at(n1, format!("{what} {e}")))
         };
         let rows = parse(nums[0], "row count M")?;
         let cols = parse(nums[1], "column count N")?;

@@ -58,7 +58,7 @@ enum Command {
         #[arg(long)]
         max_states: Option<u64>,
         /// Give up after this many seconds.
-        #[arg(long)]
+        #[arg(long, value_parser = batch::seconds_arg)]
         time: Option<f64>,
         #[command(flatten)]
         game: GameArg,
@@ -201,7 +201,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     expanded: None,
                 })
             })?;
-            finish(report, &common)
+            report.finish(&common)
         }
         Command::Solve {
             level,
@@ -275,7 +275,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     expanded: Some(plan.stats.expanded),
                 })
             })?;
-            finish(report, &common)
+            report.finish(&common)
         }
         Command::Replay {
             level,
@@ -330,6 +330,10 @@ fn dispatch(cli: Cli) -> Result<i32> {
             let g = load_game(&game)?;
             let lvl = load_level(&g, &level)?;
             match check_trace(&lvl, &batch::read_text(&trace)?) {
+                Ok((0, _)) => {
+                    println!("FAIL: {}: no trace to check", trace.display());
+                    Ok(1)
+                }
                 Ok((blocks, lines)) => {
                     println!("ok: {blocks} blocks, {lines} lines identical");
                     Ok(0)
@@ -341,18 +345,4 @@ fn dispatch(cli: Cli) -> Result<i32> {
             }
         }
     }
-}
-
-fn finish(report: batch::BatchReport<Outcome2>, common: &CommonArgs) -> Result<i32> {
-    if common.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(
-                &serde_json::json!({ "files": report.files, "summary": report.summary() })
-            )?
-        );
-    } else if !common.quiet || report.failures() > 0 {
-        println!("{}", report.summary());
-    }
-    Ok(report.exit_code())
 }

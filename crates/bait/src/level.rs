@@ -135,6 +135,29 @@ impl Level {
         }
         let (avatar_type, avatar_cell) =
             avatar.ok_or_else(|| InputError::at(0, "the level has no avatar (`A`)"))?;
+        // A sprite on the level that no interaction involves would sit there inert: the game
+        // description's InteractionSet is missing what this level needs.
+        for (r, line) in lines.iter().enumerate() {
+            for ch in line.chars() {
+                let Some(&t) = game.mapping.get(&ch) else {
+                    continue;
+                };
+                let involved = game
+                    .interactions
+                    .iter()
+                    .any(|i| game.matches[t][i.first] || game.matches[t][i.second]);
+                if !involved {
+                    return Err(InputError::at(
+                        r + 1,
+                        format!(
+                            "`{ch}` is a `{}`, which no interaction of the game description \
+                             involves: its InteractionSet is incomplete",
+                            game.types[t].name
+                        ),
+                    ));
+                }
+            }
+        }
         let alive = if mortals.len() == 64 {
             u64::MAX
         } else {

@@ -393,6 +393,20 @@ impl FromStr for Game {
             };
             terminations.push(Termination { stype, limit, win });
         }
+        // What every game needs, whatever its level: blamed on the description, not the level.
+        if !types.iter().any(|t| t.class == Class::MovingAvatar) {
+            return Err(InputError::at(
+                0,
+                "the SpriteSet defines no avatar (a `MovingAvatar` sprite)",
+            ));
+        }
+        if !terminations.iter().any(|t| t.win) {
+            return Err(InputError::at(
+                0,
+                "no termination wins the game (a `TerminationSet` with `win=True`): the \
+                 description is incomplete",
+            ));
+        }
         let mut game = Game {
             types,
             mapping,

@@ -175,9 +175,9 @@ enum Command {
         check: bool,
         /// Transposition table size in MiB (default: sized to the largest position, 16 MiB
         /// at 20 empties, four times more per two more empties, from 4 up to 256 MiB), per
-        /// job.
-        #[arg(long)]
-        hash_mb: Option<usize>,
+        /// job (1 to 65536).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+        hash_mb: Option<u64>,
         /// Lines of a file solved at once, each by its own thread with its own table (results
         /// still print in file order). One by default, so that each line's time is its own.
         #[arg(long, default_value_t = 1)]
@@ -262,6 +262,9 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 }
             }
             println!("{ok} passed, {bad} failed");
+            if ok + bad == 0 {
+                return Err(anyhow!("{}: no rows to check", file.display()));
+            }
             Ok(i32::from(bad > 0))
         }
         Command::Nodecounts { file } => {
@@ -292,6 +295,9 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 }
             }
             println!("{ok} passed, {bad} failed");
+            if ok + bad == 0 {
+                return Err(anyhow!("{}: no rows to check", file.display()));
+            }
             Ok(i32::from(bad > 0))
         }
         Command::Search {
@@ -444,8 +450,17 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 .iter()
                 .filter_map(|(_, _, p)| p.as_ref().ok().map(Position::empties))
                 .max();
-            let hash_mb = hash_mb
-                .unwrap_or_else(|| crate::endgame::table_megabytes(most_empties.unwrap_or(0)));
+            let hash_mb = hash_mb.map_or_else(
+                || crate::endgame::table_megabytes(most_empties.unwrap_or(0)),
+                |mb| mb as usize,
+            );
+            let jobs = jobs.clamp(1, positions.len().max(1));
+            // Every job's table is allocated here, so that memory that cannot be had is a
+            // message before any work, not an abort in the middle of it.
+            let mut searchers = (0..jobs)
+                .map(|_| Searcher::<Endgame>::try_new(hash_mb))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| anyhow!("--hash-mb {hash_mb} with {jobs} job(s): {e}"))?;
             let (mut ok, mut bad) = (0, 0);
             let mut report = |r: SolveLine| match r {
                 SolveLine::Solved { text, verdict } => {
@@ -466,19 +481,16 @@ fn dispatch(cli: Cli) -> Result<i32> {
             let next = std::sync::atomic::AtomicUsize::new(0);
             let (tx, rx) = std::sync::mpsc::channel();
             std::thread::scope(|scope| {
-                for _ in 0..jobs.clamp(1, positions.len().max(1)) {
+                for mut searcher in searchers.drain(..) {
                     let (tx, next, positions) = (tx.clone(), &next, &positions);
-                    scope.spawn(move || {
-                        let mut searcher: Searcher<Endgame> = Searcher::new(hash_mb);
-                        loop {
-                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some((where_, line, p)) = positions.get(i) else {
-                                break;
-                            };
-                            let r = solve_line(where_, line, p, check, &mut searcher);
-                            if tx.send((i, r)).is_err() {
-                                break;
-                            }
+                    scope.spawn(move || loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((where_, line, p)) = positions.get(i) else {
+                            break;
+                        };
+                        let r = solve_line(where_, line, p, check, &mut searcher);
+                        if tx.send((i, r)).is_err() {
+                            break;
                         }
                     });
                 }
@@ -495,6 +507,9 @@ fn dispatch(cli: Cli) -> Result<i32> {
             });
             if check {
                 println!("{ok} passed, {bad} failed");
+                if ok + bad == 0 {
+                    return Err(anyhow!("{input}: no position to check"));
+                }
             }
             Ok(i32::from(bad > 0))
         }
@@ -515,13 +530,7 @@ fn run(input: &std::path::Path, common: &batch::CommonArgs) -> Result<i32> {
         }
         Ok(output)
     })?;
-    if common.json {
-        let v = serde_json::json!({ "files": report.files, "summary": report.summary() });
-        println!("{}", serde_json::to_string_pretty(&v)?);
-    } else if !common.quiet || report.failures() > 0 {
-        println!("{}", report.summary());
-    }
-    Ok(report.exit_code())
+    report.finish(common)
 }
 
 /// The outcome of one line of `solve`.
@@ -556,6 +565,10 @@ fn solve_line(
     let (verdict, note) = match (check, listed) {
         (true, Some(l)) if l == s.score => (Some(true), " ok".to_string()),
         (true, Some(l)) => (Some(false), format!(" FAIL (listed {l:+})")),
+        (true, None) => (
+            Some(false),
+            " FAIL (no score listed to check against)".to_string(),
+        ),
         _ => (None, String::new()),
     };
     SolveLine::Solved {

@@ -100,7 +100,8 @@ pub fn human_game(
                 write!(out, "your move: ")?;
                 out.flush()?;
                 let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
+                // Capped: an endless line on stdin is an error, not an endless read.
+                if !batch::read_line_capped(&mut input, &mut line, 1).map_err(anyhow::Error::msg)? {
                     writeln!(out, "\n(end of input: game abandoned)")?;
                     return Ok(0);
                 }

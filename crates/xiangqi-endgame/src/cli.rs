@@ -69,8 +69,8 @@ struct RunArgs {
     /// Deepest search iteration in plies.
     #[arg(long, default_value_t = 7)]
     depth: u32,
-    /// Time budget per position in seconds.
-    #[arg(long, default_value_t = 10.0)]
+    /// Time budget per position in seconds (0 for none).
+    #[arg(long, default_value_t = 10.0, value_parser = batch::seconds_arg)]
     time: f64,
     /// Move rules for the search and the move lists.
     #[arg(long, value_enum, default_value_t = Rules::Legal)]
@@ -237,17 +237,7 @@ fn run(a: &RunArgs) -> Result<i32> {
         r.input = name;
         Ok(r)
     })?;
-    if a.common.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(
-                &serde_json::json!({ "files": report_all.files, "summary": report_all.summary() })
-            )?
-        );
-    } else if !a.common.quiet || report_all.failures() > 0 {
-        println!("{}", report_all.summary());
-    }
-    Ok(report_all.exit_code())
+    report_all.finish(&a.common)
 }
 
 fn caption(r: &RunResult) -> String {

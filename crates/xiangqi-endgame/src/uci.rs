@@ -23,10 +23,21 @@ use std::time::Duration;
 /// assert!(text.contains("score mate 1"));
 /// assert!(text.trim_end().ends_with("bestmove e1e8"));
 /// ```
-pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+/// A line that cannot be read (not UTF-8, too long) is answered with `info string error: …`
+/// and skipped: the session goes on.
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut pos: Position = START_FEN.parse().expect("start position");
-    for line in input.lines() {
-        let line = line?;
+    let mut line = String::new();
+    for number in 1.. {
+        match batch::read_line_capped(&mut input, &mut line, number) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                writeln!(output, "info string error: {e}")?;
+                output.flush()?;
+                continue;
+            }
+        }
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
             Some("uci") => {

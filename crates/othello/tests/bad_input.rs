@@ -1,0 +1,106 @@
+//! Full output devices, sizes that cannot be allocated, checks with nothing to check and files
+//! saved by other editors: a clear message and a non-zero exit (or a correct answer), never a
+//! panic.
+
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_othello"))
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("othello-bad-{}-{name}", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+const SCORED: &str = "% two scored positions\n\
+    --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;\n\
+    -XXXXX--O-XOOO---OOOOOOOXXOXXOOOOXXOXXXOOOXOOOOO---XOO-O--XXXXX- X; C7:+22;\n";
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_an_error_not_a_panic() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = bin()
+        .args(["perft", "3"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("error: failed printing to stdout"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_table_too_large_is_refused_with_a_message() {
+    let file = temp_file("hash.obf", SCORED.as_bytes());
+    for (mb, message) in [
+        ("18446744073709551615", "not in 1..=65536"),
+        ("0", "not in 1..=65536"),
+    ] {
+        let out = bin()
+            .arg("solve")
+            .arg(&file)
+            .args(["--hash-mb", mb])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(message));
+    }
+    std::fs::remove_file(file).unwrap();
+}
+
+#[test]
+fn checks_with_nothing_to_check_do_not_succeed() {
+    let unscored = temp_file(
+        "unscored.obf",
+        b"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;\n",
+    );
+    let out = bin()
+        .args(["solve", "--check"])
+        .arg(&unscored)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("0 passed, 1 failed\n"));
+    let empty = temp_file("empty.obf", b"% nothing\n");
+    let out = bin()
+        .args(["solve", "--check"])
+        .arg(&empty)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no position to check"));
+    for command in ["vectors", "nodecounts"] {
+        let out = bin().arg(command).arg("/dev/null").output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("no rows to check"));
+    }
+    std::fs::remove_file(unscored).unwrap();
+    std::fs::remove_file(empty).unwrap();
+}
+
+#[test]
+fn a_byte_order_mark_and_old_mac_line_ends_are_read_correctly() {
+    let mut bom = b"\xef\xbb\xbf".to_vec();
+    bom.extend_from_slice(SCORED.as_bytes());
+    let cr = SCORED.replace('\n', "\r");
+    for (name, bytes) in [("bom.obf", bom), ("cr.obf", cr.into_bytes())] {
+        let file = temp_file(name, &bytes);
+        let out = bin()
+            .args(["solve", "--check"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{name}: {stdout}");
+        assert!(stdout.ends_with("2 passed, 0 failed\n"), "{name}: {stdout}");
+        std::fs::remove_file(file).unwrap();
+    }
+}
