@@ -9,6 +9,7 @@
 use crate::map::{Cell, Dir, Map};
 use crate::solve::{solve, SolveOptions};
 use crate::HeuristicKind;
+use batch::grade::Verdict;
 
 /// The outcome of replaying a move string.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,6 +64,19 @@ pub fn replay(map: &Map, moves: &str) -> Replay {
     Replay::Arrived(moves.chars().count())
 }
 
+/// The fewest days to the station (`None`: unreachable), by this tool's own search: what an
+/// output file is checked against.
+pub fn optimum(map: &Map) -> Option<usize> {
+    solve(
+        map,
+        &SolveOptions {
+            heuristic: HeuristicKind::Supply,
+            ..Default::default()
+        },
+    )
+    .steps
+}
+
 /// Checks an output file's text against the map; `Ok` carries a one-line summary.
 ///
 /// ```
@@ -72,52 +86,70 @@ pub fn replay(map: &Map, moves: &str) -> Replay {
 /// assert!(check_output(&map, "-1\n").unwrap_err().contains("reachable in 6"));
 /// ```
 pub fn check_output(map: &Map, text: &str) -> Result<String, String> {
+    match judge(map, optimum(map), text) {
+        (Verdict::Ok, why) => Ok(why),
+        (_, why) => Err(why),
+    }
+}
+
+/// The verdict on an output file's text given the map's `optimum`: `ok` for any route of the
+/// fewest days (or a true `-1`), `wrong` for a valid route that is longer or a false `-1`,
+/// `invalid` for a file that breaks the format or a route that breaks the rules.
+///
+/// ```
+/// use astar_map::{check::{judge, optimum}, Map};
+/// use batch::grade::Verdict;
+/// let map: Map = "2 3 9\n3 0 0\n0 0 4".parse().unwrap();
+/// let best = optimum(&map);
+/// assert_eq!(judge(&map, best, "3\nRRD\n").0, Verdict::Ok);
+/// assert_eq!(judge(&map, best, "3\nDRR\n").0, Verdict::Ok); // another shortest route
+/// assert_eq!(judge(&map, best, "5\nRLRRD\n").0, Verdict::Wrong);
+/// assert_eq!(judge(&map, best, "3\nUUU\n").0, Verdict::Invalid);
+/// ```
+pub fn judge(map: &Map, optimum: Option<usize>, text: &str) -> (Verdict, String) {
+    let invalid = |why: String| (Verdict::Invalid, why);
     let mut lines = text.lines().map(|l| l.trim_end_matches('\r'));
-    let first = lines.next().ok_or("empty output file")?.trim();
-    let claimed: i64 = first
-        .parse()
-        .map_err(|_| format!("line 1: `{first}` is not an integer"))?;
-    let optimum = solve(
-        map,
-        &SolveOptions {
-            heuristic: HeuristicKind::Supply,
-            ..Default::default()
-        },
-    )
-    .steps;
+    let Some(first) = lines.next().map(str::trim) else {
+        return invalid("empty output file".into());
+    };
+    let Ok(claimed) = first.parse::<i64>() else {
+        return invalid(format!("line 1: `{first}` is not an integer"));
+    };
     let rest: Vec<&str> = lines.collect();
     if claimed == -1 {
         if rest.iter().any(|l| !l.trim().is_empty()) {
-            return Err("line 2: nothing may follow -1".into());
+            return invalid("line 2: nothing may follow -1".into());
         }
         return match optimum {
-            None => Ok("ok: -1 (the station is unreachable)".into()),
-            Some(n) => Err(format!(
-                "claims -1 but the station is reachable in {n} days"
-            )),
+            None => (Verdict::Ok, "ok: -1 (the station is unreachable)".into()),
+            Some(n) => (
+                Verdict::Wrong,
+                format!("claims -1 but the station is reachable in {n} days"),
+            ),
         };
     }
     if claimed < 0 {
-        return Err(format!("line 1: {claimed} is neither -1 nor a day count"));
+        return invalid(format!("line 1: {claimed} is neither -1 nor a day count"));
     }
     let moves = rest.first().map(|l| l.trim()).unwrap_or("");
     if rest.iter().skip(1).any(|l| !l.trim().is_empty()) {
-        return Err("unexpected text after line 2".into());
+        return invalid("unexpected text after line 2".into());
     }
     if moves.chars().count() as i64 != claimed {
-        return Err(format!(
+        return invalid(format!(
             "line 2 has {} moves but line 1 says {claimed}",
             moves.chars().count()
         ));
     }
     match replay(map, moves) {
-        Replay::Invalid(why) => Err(why),
+        Replay::Invalid(why) => invalid(why),
         Replay::Arrived(n) => match optimum {
-            Some(best) if best == n => Ok(format!("ok: {n} days, optimal, route valid")),
-            Some(best) => Err(format!(
-                "route valid but {n} days is not optimal (optimum {best})"
-            )),
-            None => Err("internal: replay arrived but search found no route".into()),
+            Some(best) if best == n => (Verdict::Ok, format!("ok: {n} days, optimal, route valid")),
+            Some(best) => (
+                Verdict::Wrong,
+                format!("route valid but {n} days is not optimal (optimum {best})"),
+            ),
+            None => invalid("internal: replay arrived but search found no route".into()),
         },
     }
 }

@@ -28,6 +28,22 @@ enum Command {
         /// Output file, or folder of output_N.txt.
         output: PathBuf,
     },
+    /// Grade a class: every student folder of CLASS_DIR (its outputs directly or in `output/`)
+    /// against every map of INPUT_DIR; any shortest legal route is accepted. Writes a CSV report
+    /// (`student,input,verdict,detail`; verdicts ok, wrong, invalid, missing) and prints each
+    /// student's score.
+    Grade {
+        /// The maps (a folder of input_N.txt, or one file).
+        input: PathBuf,
+        /// One folder per student.
+        class: PathBuf,
+        /// The CSV report.
+        #[arg(long, default_value = "grades.csv")]
+        report: PathBuf,
+        /// Print the rows and scores as JSON instead.
+        #[arg(long)]
+        json: bool,
+    },
     /// Compare every heuristic on every map of a folder (expanded, generated, time, length).
     Compare {
         /// Input map file or folder.
@@ -139,13 +155,19 @@ pub fn main() -> i32 {
     batch::run_main(|| {
         let args = batch::with_default_subcommand(
             std::env::args_os().collect(),
-            &["run", "check", "compare", "generate"],
+            &["run", "check", "grade", "compare", "generate"],
             "run",
         );
         let cli = Cli::parse_from(args);
         match cli.command {
             Command::Run(a) => run(&a),
             Command::Check { input, output } => check(&input, &output),
+            Command::Grade {
+                input,
+                class,
+                report,
+                json,
+            } => grade(&input, &class, &report, json),
             Command::Compare {
                 input,
                 no_dominance,
@@ -271,6 +293,26 @@ fn check(input: &Path, output: &Path) -> Result<i32> {
         }
     }
     Ok(i32::from(bad > 0))
+}
+
+/// `astar-map grade`: each map solved once, then every student's output for it judged.
+fn grade(input: &Path, class: &Path, report: &Path, json: bool) -> Result<i32> {
+    use crate::check::{judge, optimum};
+    let mut inputs = Vec::new();
+    for file in batch::collect_inputs(input, is_map_file)? {
+        let map: Map = parse_file(&file)?;
+        let best = optimum(&map);
+        let name = file
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        inputs.push((name.clone(), output_name(&name, "txt"), (map, best)));
+    }
+    batch::check_writable(report)?;
+    let rows =
+        batch::grade::grade_class(&inputs, class, |(map, best), text| judge(map, *best, text))?;
+    batch::grade::finish_grading(&rows, report, json)
 }
 
 #[derive(serde::Serialize)]

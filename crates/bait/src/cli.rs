@@ -65,6 +65,27 @@ enum Command {
         #[command(flatten)]
         common: CommonArgs,
     },
+    /// Grade a class: every student folder of CLASS (outputs directly or in `output/`, one
+    /// action string per level in `output_LEVEL.txt`) against every level of LEVELS; any
+    /// shortest win is accepted (with `--objective max-score`, any win of the best score in the
+    /// fewest actions). Writes a CSV report and prints each student's score.
+    Grade {
+        /// Level file or folder.
+        level: PathBuf,
+        /// One folder per student.
+        class: PathBuf,
+        /// What a correct plan achieves.
+        #[arg(long, value_enum, default_value_t = Objective::Shortest)]
+        objective: Objective,
+        /// The CSV report.
+        #[arg(long, default_value = "grades.csv")]
+        report: PathBuf,
+        /// Print the rows and scores as JSON instead.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        game: GameArg,
+    },
     /// Validate and replay an action string: the engine's result line.
     Replay {
         /// Level file.
@@ -133,7 +154,7 @@ pub fn main() -> i32 {
     batch::run_main(|| {
         let args = batch::with_default_subcommand(
             std::env::args_os().collect(),
-            &["run", "solve", "replay", "trace", "check-trace"],
+            &["run", "solve", "grade", "replay", "trace", "check-trace"],
             "run",
         );
         dispatch(Cli::parse_from(args))
@@ -314,6 +335,39 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 );
             }
             Ok(0)
+        }
+        Command::Grade {
+            level,
+            class,
+            objective,
+            report,
+            json,
+            game,
+        } => {
+            let g = load_game(&game)?;
+            let mut inputs = Vec::new();
+            for file in batch::collect_inputs(&level, is_level_file)? {
+                let lvl = load_level(&g, &file)?;
+                let name = file
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
+                let goal =
+                    crate::grade::target(&lvl, objective == Objective::MaxScore, &Limits::none())
+                        .ok_or_else(|| {
+                        anyhow!(
+                            "{}: the level cannot be won: nothing to grade against",
+                            file.display()
+                        )
+                    })?;
+                inputs.push((name.clone(), output_name(&name, "txt"), (lvl, goal)));
+            }
+            batch::check_writable(&report)?;
+            let rows = batch::grade::grade_class(&inputs, &class, |(lvl, goal), text| {
+                crate::grade::judge(lvl, *goal, text)
+            })?;
+            batch::grade::finish_grading(&rows, &report, json)
         }
         Command::Trace {
             level,

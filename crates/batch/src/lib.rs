@@ -12,6 +12,7 @@ mod errors;
 mod files;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
+pub mod grade;
 mod progress;
 mod runner;
 mod text;

@@ -53,6 +53,33 @@ enum Command {
         #[arg(long, default_value_t = 200_000_000)]
         max_minimax_nodes: u64,
     },
+    /// Check answer files against their boards: any move that keeps the best result at the
+    /// grading depth (the same mate distance, or the same score) is accepted.
+    Check {
+        /// A board file or a folder of N.txt.
+        input: PathBuf,
+        /// An answer file or a folder of output_N.txt.
+        output: PathBuf,
+        #[command(flatten)]
+        grading: GradingArgs,
+    },
+    /// Grade a class: every student folder of CLASS (answers directly or in `output/`) against
+    /// every board of INPUT, as `check` decides. Writes a CSV report (`student,input,verdict,
+    /// detail`) and prints each student's score.
+    Grade {
+        /// A board file or a folder of N.txt.
+        input: PathBuf,
+        /// One folder per student.
+        class: PathBuf,
+        /// The CSV report.
+        #[arg(long, default_value = "grades.csv")]
+        report: PathBuf,
+        /// Print the rows and scores as JSON instead.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        grading: GradingArgs,
+    },
     /// Speak UCI on stdin/stdout (for xiangqi GUIs and tools).
     Uci,
 }
@@ -95,12 +122,73 @@ struct RunArgs {
     svg: Option<PathBuf>,
 }
 
+/// How answers are judged.
+#[derive(Debug, clap::Args)]
+struct GradingArgs {
+    /// Search depth in plies at which the best result is decided (2 to 12; `run`'s default
+    /// depth, so that its answers are judged at the depth they were chosen).
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(2..=12))]
+    depth: u32,
+    /// Where y = 0 is in the answers: bottom (red's back rank, the course rule) or top.
+    #[arg(long, value_enum, default_value_t = YOrigin::Bottom)]
+    y_origin: YOrigin,
+}
+
+/// Every board under `input` with the answer file name and the values of its moves.
+fn graded_boards(
+    input: &Path,
+    grading: &GradingArgs,
+) -> Result<Vec<batch::grade::GradeInput<crate::grade::Board>>> {
+    let config = SearchConfig {
+        depth: grading.depth,
+        time: None,
+        ..Default::default()
+    };
+    let mut boards = Vec::new();
+    for file in batch::collect_inputs(input, batch::is_txt_input)? {
+        let pos = parse_board_file(&batch::read_text(&file)?).map_err(|e| e.in_file(&file))?;
+        let values = crate::grade::move_values(&pos, &config);
+        let name = file
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        boards.push((name.clone(), output_name(&name, "txt"), (pos, values)));
+    }
+    Ok(boards)
+}
+
+/// `xiangqi-endgame check`: one verdict line per answer file; exit 1 if any is not ok.
+fn check(input: &Path, output: &Path, grading: &GradingArgs) -> Result<i32> {
+    let boards = graded_boards(input, grading)?;
+    let single = !input.is_dir();
+    let mut bad = 0;
+    for (_, answer_name, (pos, values)) in &boards {
+        let file = if single {
+            output.to_path_buf()
+        } else {
+            output.join(answer_name)
+        };
+        let (verdict, detail) = match batch::read_text(&file) {
+            Ok(text) => crate::grade::judge(pos, values, &text, grading.y_origin),
+            Err(e) => (batch::grade::Verdict::Missing, format!("{e:#}")),
+        };
+        bad += usize::from(verdict != batch::grade::Verdict::Ok);
+        if verdict == batch::grade::Verdict::Ok {
+            println!("{}: {detail}", file.display());
+        } else {
+            println!("{}: {}: {detail}", file.display(), verdict.as_str());
+        }
+    }
+    Ok(i32::from(bad > 0))
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     batch::run_main(|| {
         let args = batch::with_default_subcommand(
             std::env::args_os().collect(),
-            &["run", "perft", "compare", "uci"],
+            &["run", "perft", "compare", "check", "grade", "uci"],
             "run",
         );
         let cli = Cli::parse_from(args);
@@ -113,6 +201,25 @@ pub fn main() -> i32 {
                 rules,
                 max_minimax_nodes,
             } => compare(&input, &depths, rules, max_minimax_nodes),
+            Command::Check {
+                input,
+                output,
+                grading,
+            } => check(&input, &output, &grading),
+            Command::Grade {
+                input,
+                class,
+                report,
+                json,
+                grading,
+            } => {
+                let boards = graded_boards(&input, &grading)?;
+                batch::check_writable(&report)?;
+                let rows = batch::grade::grade_class(&boards, &class, |(pos, values), text| {
+                    crate::grade::judge(pos, values, text, grading.y_origin)
+                })?;
+                batch::grade::finish_grading(&rows, &report, json)
+            }
             Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout().lock())
                 .map(|_| 0)
                 .map_err(Into::into),

@@ -17,6 +17,7 @@ pub mod engine;
 pub mod eval;
 pub mod fen;
 pub mod framework;
+pub mod grade;
 pub mod movegen;
 pub mod perft;
 pub mod piece;

@@ -1,0 +1,68 @@
+//! Grading a class of three: one with every answer right but by routes other than this tool's,
+//! one with a longer route and a false `-1`, one with a missing and an unreadable file.
+
+use std::process::Command;
+
+fn write(path: &std::path::Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn a_class_of_three_gets_the_right_verdicts() {
+    let d = std::env::temp_dir().join(format!("astar-grade-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    // Map 1: three shortest routes (RRD, RDR, DRR); map 2: the station cannot be reached.
+    write(&d.join("input/input_1.txt"), "2 3 9\n3 0 0\n0 0 4\n");
+    write(&d.join("input/input_2.txt"), "2 3 9\n3 1 0\n1 0 4\n");
+    let class = d.join("class");
+    write(&class.join("alice/output/output_1.txt"), "3\nDRR\n");
+    write(&class.join("alice/output/output_2.txt"), "-1\n");
+    write(&class.join("bob/output_1.txt"), "5\nRLRRD\n");
+    write(&class.join("bob/output_2.txt"), "2\nRD\n");
+    write(&class.join("carol/output_1.txt"), "three\nRDR\n");
+    let report = d.join("grades.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_astar-map"))
+        .arg("grade")
+        .arg(d.join("input"))
+        .arg(&class)
+        .arg("--report")
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("alice: 2/2 ok\n"), "{stdout}");
+    assert!(
+        stdout.contains("bob: 0/2 ok (1 wrong, 1 invalid)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("carol: 0/2 ok (1 invalid, 1 missing)\n"),
+        "{stdout}"
+    );
+    let csv = std::fs::read_to_string(&report).unwrap();
+    let verdicts: Vec<String> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(csv.lines().next(), Some("student,input,verdict,detail"));
+    assert_eq!(
+        verdicts,
+        [
+            "alice,input_1.txt,ok",
+            "alice,input_2.txt,ok",
+            "bob,input_1.txt,wrong",
+            "bob,input_2.txt,invalid",
+            "carol,input_1.txt,invalid",
+            "carol,input_2.txt,missing",
+        ]
+    );
+    std::fs::remove_dir_all(d).unwrap();
+}

@@ -1,0 +1,123 @@
+//! Checking and grading answers on mate-in-one boards, where the truth is plain: a move is
+//! right exactly when black has no legal reply after it. A class of three: one with the other
+//! mating move than this tool's, one with a legal move that does not mate, one with a missing
+//! and an unreadable answer.
+
+use std::process::Command;
+use xiangqi_endgame::course_io::{answer_line, YOrigin};
+use xiangqi_endgame::fen::board_text;
+use xiangqi_endgame::movegen::legal_moves;
+use xiangqi_endgame::{Move, Position};
+
+/// Two boards with two mates in one each.
+const FENS: [&str; 2] = ["3k5/9/9/9/9/9/9/9/4R4/4K4 w", "3k5/9/9/9/9/9/9/9/R8/4K4 w"];
+
+/// Red's moves after which black has no legal move, and one after which it has.
+fn mates_and_a_miss(pos: &Position) -> (Vec<Move>, Move) {
+    let mut moves = Vec::new();
+    legal_moves(pos, &mut moves);
+    let replies = |m: &Move| {
+        let mut p = pos.clone();
+        p.make(*m);
+        let mut r = Vec::new();
+        legal_moves(&p, &mut r);
+        r.len()
+    };
+    let mates: Vec<Move> = moves.iter().copied().filter(|m| replies(m) == 0).collect();
+    let miss = moves.iter().copied().find(|m| replies(m) > 0).unwrap();
+    (mates, miss)
+}
+
+fn write(path: &std::path::Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn any_mating_move_is_accepted_and_a_class_of_three_gets_the_right_verdicts() {
+    let d = std::env::temp_dir().join(format!("xq-grade-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    let bin = || Command::new(env!("CARGO_BIN_EXE_xiangqi-endgame"));
+    let class = d.join("class");
+    for (k, fen) in FENS.iter().enumerate() {
+        let pos: Position = fen.parse().unwrap();
+        let n = k + 1;
+        write(&d.join(format!("input/{n}.txt")), &board_text(&pos));
+        let (mates, miss) = mates_and_a_miss(&pos);
+        assert!(mates.len() >= 2, "{fen} has {} mates in one", mates.len());
+        // The tool's own answer, then another mate for alice.
+        let out = bin()
+            .arg("run")
+            .arg(d.join(format!("input/{n}.txt")))
+            .arg("-o")
+            .arg(d.join("tool"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let tool = std::fs::read_to_string(d.join(format!("tool/output_{n}.txt"))).unwrap();
+        let other = mates
+            .iter()
+            .map(|&m| answer_line(&pos, m, YOrigin::Bottom))
+            .find(|a| *a != tool)
+            .unwrap();
+        write(&class.join(format!("alice/output_{n}.txt")), &other);
+        write(
+            &class.join(format!("bob/output/output_{n}.txt")),
+            &answer_line(&pos, miss, YOrigin::Bottom),
+        );
+        // `check` on single files agrees.
+        for (answer, ok) in [
+            (&other, true),
+            (&answer_line(&pos, miss, YOrigin::Bottom), false),
+        ] {
+            write(&d.join("answer.txt"), answer);
+            let out = bin()
+                .arg("check")
+                .arg(d.join(format!("input/{n}.txt")))
+                .arg(d.join("answer.txt"))
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(i32::from(!ok)),
+                "{answer}: {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
+    }
+    write(&class.join("carol/output_1.txt"), "R from here to there\n");
+    let report = d.join("grades.csv");
+    let out = bin()
+        .arg("grade")
+        .arg(d.join("input"))
+        .arg(&class)
+        .arg("--report")
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = std::fs::read_to_string(&report).unwrap();
+    let verdicts: Vec<String> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "alice,1.txt,ok",
+            "alice,2.txt,ok",
+            "bob,1.txt,wrong",
+            "bob,2.txt,wrong",
+            "carol,1.txt,invalid",
+            "carol,2.txt,missing",
+        ],
+        "{csv}"
+    );
+    std::fs::remove_dir_all(d).unwrap();
+}
