@@ -7,7 +7,7 @@ use crate::compete::{host_library, message, result_file, run_match, winner, Cont
 use crate::engine::{Engine, EngineConfig, GameState};
 use crate::protocol::{get_point, saiblo};
 use crate::solver7x6::{Position, Solver};
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::{Parser, Subcommand};
 use rand::{Rng, SeedableRng};
 use std::io::BufRead;
@@ -149,6 +149,11 @@ enum Command {
         #[arg(required = true, num_args = 1..)]
         moves: Vec<usize>,
     },
+    /// A tournament at class scale: every player against every opponent, each round on one
+    /// random board played twice with colours swapped; writes DIR/games.csv and
+    /// DIR/standings.csv. `--shard I/N` plays a deterministic slice (the schedule depends only
+    /// on the seed), `tournament merge` joins the slices, `--resume` goes on after a kill.
+    Tournament(TournamentArgs),
     /// The engine against the built-in ladder of opponents: a table of wins, draws, losses.
     Ladder {
         /// Engine time per move in milliseconds.
@@ -187,6 +192,143 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         board_seed: u64,
     },
+}
+
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+struct TournamentArgs {
+    #[command(subcommand)]
+    merge: Option<TournamentCommand>,
+    /// Players: libraries, folders of libraries, or built-ins.
+    #[arg(long, num_args = 1.., required = true)]
+    players: Vec<String>,
+    /// Opponents: libraries, folders of libraries, or built-ins such as alphabeta:4.
+    #[arg(long, num_args = 1.., required = true)]
+    opponents: Vec<String>,
+    /// Rounds per pairing (two games each, on one board per round).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    rounds: u64,
+    /// Seed of the schedule: boards, first movers, the games' random choices.
+    #[arg(long, default_value_t = 2024)]
+    seed: u64,
+    /// The run folder (games.csv, standings.csv, the journal).
+    #[arg(long, required = true)]
+    out: Option<PathBuf>,
+    /// Time per move of the libraries in ms (CONNECT4_TIME_MS in their processes).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    time_ms: Option<u64>,
+    /// Games at once (default: one per core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Play only slice I of N of the schedule (I from 1), for several machines or jobs.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Go on with the games the run folder's journal does not have yet.
+    #[arg(long)]
+    resume: bool,
+    /// Memory allowed to each library's process, MiB (the course allows 1 GB).
+    #[arg(long, default_value_t = 1024)]
+    memory_mb: u64,
+    /// No progress bar, only the summary.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum TournamentCommand {
+    /// Join the games.csv of several run folders (shards) into one games.csv and standings.csv.
+    Merge {
+        /// The run folders.
+        #[arg(required = true, num_args = 1..)]
+        dirs: Vec<PathBuf>,
+        /// The folder to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+/// `connect4 tournament`: play the schedule (or a shard of it), or merge shards.
+fn tournament(a: TournamentArgs) -> Result<i32> {
+    use crate::tournament::{expand, parse_shard, run, schedule, write_results};
+    if let Some(TournamentCommand::Merge { dirs, out }) = a.merge {
+        let n = crate::tournament::merge(&dirs, &out)?;
+        println!(
+            "{n} games from {} folders: {}",
+            dirs.len(),
+            out.join("games.csv").display()
+        );
+        return Ok(0);
+    }
+    let dir = a.out.expect("clap requires --out");
+    let players = expand(&a.players)?;
+    let opponents = expand(&a.opponents)?;
+    let names = |v: &[(String, Contestant)]| v.iter().map(|p| p.0.clone()).collect::<Vec<_>>();
+    let mut fixtures = schedule(
+        &names(&players),
+        &names(&opponents),
+        a.rounds as usize,
+        a.seed,
+    );
+    let shard = a.shard.as_deref().map(parse_shard).transpose()?;
+    if let Some((i, n)) = shard {
+        fixtures = fixtures
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| k % n == i)
+            .map(|(_, f)| f)
+            .collect();
+    }
+    // What the run folder is for: a resumed run must be the same schedule.
+    let description = format!(
+        "players {:?}\nopponents {:?}\nrounds {}\nseed {}\nshard {:?}\n",
+        a.players, a.opponents, a.rounds, a.seed, a.shard
+    );
+    let description_file = dir.join("tournament.txt");
+    if dir.join("journal.csv").exists() {
+        if !a.resume {
+            bail!(
+                "{}: a run is already there; --resume to go on with it, or another --out",
+                dir.display()
+            );
+        }
+        if batch::read_text(&description_file).ok().as_deref() != Some(description.as_str()) {
+            bail!(
+                "{}: the run there has another schedule (see tournament.txt)",
+                dir.display()
+            );
+        }
+    } else {
+        batch::write_atomic(&description_file, description.as_bytes())?;
+    }
+    if let Some(ms) = a.time_ms {
+        // Read by the libraries in their own processes (children inherit it).
+        std::env::set_var("CONNECT4_TIME_MS", ms.to_string());
+    }
+    crate::compete::MEMORY_LIMIT_MB.store(a.memory_mb, std::sync::atomic::Ordering::Relaxed);
+    let contestants: std::collections::BTreeMap<String, Contestant> =
+        players.into_iter().chain(opponents).collect();
+    let already = crate::tournament::read_journal(&dir)?.len();
+    let bar = batch::progress_bar(fixtures.len() as u64, "games", a.quiet);
+    bar.set_position(already.min(fixtures.len()) as u64);
+    let started = Instant::now();
+    let rows = run(
+        &dir,
+        &fixtures,
+        &contestants,
+        a.jobs.unwrap_or_else(batch::cores),
+        || bar.inc(1),
+    )?;
+    bar.finish_and_clear();
+    let played = rows.len().saturating_sub(already);
+    write_results(&dir, rows)?;
+    println!(
+        "{} games ({played} played now, {:.1} s), results in {} and {}",
+        fixtures.len(),
+        started.elapsed().as_secs_f64(),
+        dir.join("games.csv").display(),
+        dir.join("standings.csv").display()
+    );
+    Ok(0)
 }
 
 /// Runs the command line; returns the process exit code.
@@ -343,6 +485,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::HostLib { path, memory_mb } => Ok(host_library(&path, memory_mb)),
+        Command::Tournament(a) => tournament(a),
         Command::Selfplay { engine, board_seed } => {
             let mut rng = search_core::SmallRng::seed_from_u64(board_seed);
             let (m, n) = (rng.random_range(9..=12), rng.random_range(9..=12));

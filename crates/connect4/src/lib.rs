@@ -18,6 +18,7 @@ pub mod root_parallel;
 pub mod run;
 pub mod search_game;
 pub mod solver7x6;
+pub mod tournament;
 pub mod zugzwang;
 
 pub use board::Board;

@@ -1,0 +1,255 @@
+//! Tournaments: the schedule depends only on the seed, so three shards merged give exactly the
+//! rows of one unsharded run (deterministic built-ins give the same results too), and a run
+//! killed mid-way resumes from its journal without replaying the games it finished.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_connect4"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("c4-tour-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const FIELDS: &[&str] = &[
+    "--players",
+    "greedy",
+    "alphabeta:2",
+    "--opponents",
+    "random",
+    "alphabeta:1",
+];
+
+fn tournament(out: &Path, extra: &[&str]) -> String {
+    let o = bin()
+        .arg("tournament")
+        .args(FIELDS)
+        .args(["--rounds", "3", "--seed", "31", "-q", "--out"])
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn three_shards_merged_equal_one_unsharded_run() {
+    let d = temp_dir("shards");
+    tournament(&d.join("all"), &[]);
+    let games = read(&d.join("all/games.csv"));
+    assert_eq!(
+        games.lines().next(),
+        Some("player,opponent,round,player_first,rows,cols,obstacle_row,obstacle_col,result,reason,plies")
+    );
+    // 2 players x 2 opponents x 3 rounds x 2 games.
+    assert_eq!(games.lines().count(), 1 + 24);
+    let mut shard_rows = 0;
+    for i in 1..=3 {
+        tournament(&d.join(format!("s{i}")), &["--shard", &format!("{i}/3")]);
+        shard_rows += read(&d.join(format!("s{i}/games.csv"))).lines().count() - 1;
+    }
+    assert_eq!(shard_rows, 24);
+    let merged = bin()
+        .args(["tournament", "merge"])
+        .args([d.join("s1"), d.join("s2"), d.join("s3")])
+        .arg("--out")
+        .arg(d.join("merged"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        merged.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    // Row for row: the schedule columns, and (the built-ins being deterministic) the results.
+    assert_eq!(read(&d.join("merged/games.csv")), games);
+    assert_eq!(
+        read(&d.join("merged/standings.csv")),
+        read(&d.join("all/standings.csv"))
+    );
+    let standings = read(&d.join("all/standings.csv"));
+    assert_eq!(
+        standings.lines().next(),
+        Some("player,games,wins,draws,losses,crashes,timeouts,score")
+    );
+    assert_eq!(standings.lines().count(), 3);
+    // Every round's board is the same for every pairing.
+    let boards: std::collections::BTreeSet<(String, String)> = games
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[2].to_string(), f[4..8].join(","))
+        })
+        .collect();
+    assert_eq!(boards.len(), 3);
+    // The same shard twice is refused by merge.
+    let twice = bin()
+        .args(["tournament", "merge"])
+        .args([d.join("s1"), d.join("s1")])
+        .arg("--out")
+        .arg(d.join("twice"))
+        .output()
+        .unwrap();
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("is in two shards"));
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn the_slurm_array_script_run_as_three_parallel_tasks_and_a_merge_equals_one_run() {
+    let d = temp_dir("slurm");
+    tournament(&d.join("all"), &[]);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scripts/slurm/connect4-tournament.sbatch");
+    let task = |vars: &[(&str, String)]| {
+        let mut c = Command::new("bash");
+        c.arg(&script)
+            .env("CONNECT4", env!("CARGO_BIN_EXE_connect4"))
+            .env("PLAYERS", "greedy alphabeta:2")
+            .env("OPPONENTS", "random alphabeta:1")
+            .env("ROUNDS", "3")
+            .env("SEED", "31")
+            .env("OUT", d.join("run"))
+            .stdout(Stdio::null());
+        for (k, v) in vars {
+            c.env(k, v);
+        }
+        c
+    };
+    // The array tasks run at the same time, as Slurm runs them.
+    let children: Vec<_> = (1..=3)
+        .map(|i| {
+            task(&[
+                ("SLURM_ARRAY_TASK_ID", i.to_string()),
+                ("SLURM_ARRAY_TASK_COUNT", "3".into()),
+            ])
+            .spawn()
+            .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    assert!(task(&[("MERGE", "3".into())]).status().unwrap().success());
+    assert_eq!(
+        read(&d.join("run/games.csv")),
+        read(&d.join("all/games.csv"))
+    );
+    assert_eq!(
+        read(&d.join("run/standings.csv")),
+        read(&d.join("all/standings.csv"))
+    );
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn a_killed_run_resumes_without_replaying_finished_games() {
+    let d = temp_dir("resume");
+    let run = d.join("run");
+    // Timed players, one game at a time: slow enough to be killed in the middle.
+    let args = [
+        "--players",
+        "mcts:40",
+        "--opponents",
+        "mcts:40",
+        "greedy",
+        "--rounds",
+        "2",
+        "--seed",
+        "5",
+        "--jobs",
+        "1",
+        "-q",
+    ];
+    let mut child = bin()
+        .arg("tournament")
+        .args(args)
+        .arg("--out")
+        .arg(&run)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let journal = run.join("journal.csv");
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(started.elapsed().as_secs() < 120, "no game finished");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before: Vec<String> = read(&journal).lines().skip(1).map(str::to_string).collect();
+    let finished = before.iter().filter(|l| l.split(',').count() == 11).count();
+    assert!(
+        (2..12).contains(&finished),
+        "{finished} games finished before the kill"
+    );
+    // Without --resume the folder is refused; with it, only the rest is played.
+    let refused = bin()
+        .arg("tournament")
+        .args(args)
+        .arg("--out")
+        .arg(&run)
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let resumed = bin()
+        .arg("tournament")
+        .args(args)
+        .arg("--out")
+        .arg(&run)
+        .arg("--resume")
+        .output()
+        .unwrap();
+    assert_eq!(
+        resumed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    let summary = String::from_utf8_lossy(&resumed.stdout);
+    assert!(
+        summary.starts_with(&format!("8 games ({} played now", 8 - finished)),
+        "{summary}"
+    );
+    let games = read(&run.join("games.csv"));
+    assert_eq!(games.lines().count(), 9);
+    // The games finished before the kill are in the results as they were played.
+    for row in before.iter().filter(|l| l.split(',').count() == 11) {
+        assert!(games.lines().any(|l| l == row), "{row} was replayed");
+    }
+    // The schedule columns are those of a run that was never killed.
+    let fresh = d.join("fresh");
+    let o = bin()
+        .arg("tournament")
+        .args(args)
+        .arg("--out")
+        .arg(&fresh)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let schedule = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| l.split(',').take(8).collect::<Vec<_>>().join(","))
+            .collect()
+    };
+    assert_eq!(schedule(&games), schedule(&read(&fresh.join("games.csv"))));
+    std::fs::remove_dir_all(d).unwrap();
+}
