@@ -128,6 +128,12 @@ enum Command {
         /// still anywhere (default: the course's random 9..12 by 9..12).
         #[arg(long)]
         size: Option<String>,
+        /// Run this many busy threads beside the match, to time moves on a loaded machine.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=256))]
+        load: u64,
+        /// Write every move's wall time to FILE as CSV (game,contestant,move,ms).
+        #[arg(long, value_name = "FILE")]
+        times: Option<PathBuf>,
     },
     /// Where a game was decided: proves every position of a game (as `compete --moves` prints
     /// it) with the engine's wins-only search, and names the move that lost it; each position
@@ -391,11 +397,17 @@ fn dispatch(cli: Cli) -> Result<i32> {
             quiet,
             moves,
             size,
+            load,
+            times,
         } => {
             let size = size.as_deref().map(parse_size).transpose()?;
             // Before the first game: a result file that cannot be written fails now, not after
             // the whole match has been played.
             batch::check_writable(&result)?;
+            if let Some(t) = &times {
+                batch::check_writable(t)?;
+            }
+            let _load = crate::move_times::Load::start(load as usize);
             crate::compete::MEMORY_LIMIT_MB.store(memory_mb, std::sync::atomic::Ordering::Relaxed);
             let jobs = jobs.unwrap_or_else(batch::cores);
             let ca = Contestant::parse(&a).map_err(|e| anyhow!(e))?;
@@ -426,6 +438,10 @@ fn dispatch(cli: Cli) -> Result<i32> {
             let text = result_file(&records);
             batch::write_atomic(&result, text.as_bytes())?;
             print!("{}", &text[text.find("Stat:").unwrap_or(0)..]);
+            print!(
+                "{}",
+                move_time_report(&records, [(&a, &ca), (&b, &cb)], times.as_deref())?
+            );
             Ok(0)
         }
         Command::Ladder {
@@ -441,6 +457,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             let exploration = EngineConfig::default().exploration;
             let me = Contestant::Builtin(format!("mcts:{time_ms}:{exploration}:{threads}"));
             println!("| opponent | games | wins | draws | losses | win rate |\n|---|---|---|---|---|---|");
+            let mut engine_times = Vec::new();
             for opponent in ["random", "greedy", "alphabeta:2", "alphabeta:4", "mcts:100"] {
                 let records = run_match(
                     &me,
@@ -453,6 +470,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                 );
                 let (mut w, mut d, mut l) = (0, 0, 0);
                 for r in records.iter().flat_map(|p| [&p.0, &p.1]) {
+                    engine_times.extend_from_slice(&r.move_times[0]);
                     match winner(r.code) {
                         Some(Some(true)) => w += 1,
                         Some(None) => d += 1,
@@ -464,6 +482,10 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     "| {opponent} | {n} | {w} | {d} | {l} | {:.1}% |",
                     100.0 * w as f64 / n.max(1) as f64
                 );
+            }
+            let budget = crate::move_times::budget(&me);
+            if let Some(d) = crate::move_times::distribution(&engine_times, budget) {
+                println!("\nThe engine's move times (budget {time_ms} ms): {d}");
             }
             Ok(0)
         }
@@ -515,6 +537,53 @@ fn dispatch(cli: Cli) -> Result<i32> {
             Ok(0)
         }
     }
+}
+
+/// The move-time distribution of each contestant over a match (and, with `times`, every
+/// move's time written to that CSV file).
+fn move_time_report(
+    records: &[(crate::compete::GameRecord, crate::compete::GameRecord)],
+    contestants: [(&str, &Contestant); 2],
+    times: Option<&std::path::Path>,
+) -> Result<String> {
+    use crate::move_times::{budget, distribution};
+    use std::fmt::Write;
+    let games: Vec<&crate::compete::GameRecord> =
+        records.iter().flat_map(|p| [&p.0, &p.1]).collect();
+    let mut out = String::from("\nMove times (wall clock, request to answer):\n");
+    let mut csv = String::from("game,contestant,move,ms\n");
+    for (side, (name, c)) in contestants.into_iter().enumerate() {
+        let label = ['A', 'B'][side];
+        let all: Vec<Duration> = games
+            .iter()
+            .flat_map(|g| g.move_times[side].iter().copied())
+            .collect();
+        for (g, game) in games.iter().enumerate() {
+            for (k, t) in game.move_times[side].iter().enumerate() {
+                let _ = writeln!(
+                    csv,
+                    "{},{label},{},{:.3}",
+                    g + 1,
+                    k + 1,
+                    t.as_secs_f64() * 1e3
+                );
+            }
+        }
+        let b = budget(c);
+        let budget_text = b.map_or(String::new(), |b| format!(" (budget {} ms)", b.as_millis()));
+        match distribution(&all, b) {
+            Some(d) => {
+                let _ = writeln!(out, "{label} = {name}{budget_text}: {d}");
+            }
+            None => {
+                let _ = writeln!(out, "{label} = {name}: no moves");
+            }
+        }
+    }
+    if let Some(path) = times {
+        batch::write_atomic(path, csv.as_bytes())?;
+    }
+    Ok(out)
 }
 
 /// `connect4 run`: every request or 7x6 list under `input`, one output file each.

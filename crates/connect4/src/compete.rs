@@ -206,6 +206,8 @@ pub struct GameRecord {
     /// The columns played, in order (from 0; the first mover's first), so a game can be
     /// replayed and analysed.
     pub moves: Vec<usize>,
+    /// The wall time of each of A's moves, then of each of B's, from the request to the answer.
+    pub move_times: [Vec<Duration>; 2],
 }
 
 /// Plays one game on an empty `board`; `a_first` says who moves first.
@@ -216,33 +218,36 @@ pub fn play_game(
     a_first: bool,
     seed: u64,
 ) -> GameRecord {
-    let mut times = [Duration::ZERO; 2];
+    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut moves = Vec::new();
-    let record = |code: i32, board: &Board, times: [Duration; 2], moves: &[usize]| GameRecord {
-        code,
-        time_a: times[0],
-        time_b: times[1],
-        board: board.clone(),
-        moves: moves.to_vec(),
-    };
-    let fail = |side: usize, f: Failure, board: &Board, times: [Duration; 2], moves: &[usize]| {
-        let code = match (side, f) {
-            (0, Failure::Bug) => 3,
-            (0, Failure::Timeout) => 7,
-            (0, Failure::Load) => -1,
-            (0, Failure::Interface) => -3,
-            (_, Failure::Bug) => 5,
-            (_, Failure::Timeout) => 8,
-            (_, Failure::Load) => -2,
-            (_, Failure::Interface) => -4,
+    let record =
+        |code: i32, board: &Board, times: &[Vec<Duration>; 2], moves: &[usize]| GameRecord {
+            code,
+            time_a: times[0].iter().sum(),
+            time_b: times[1].iter().sum(),
+            board: board.clone(),
+            moves: moves.to_vec(),
+            move_times: times.clone(),
         };
-        record(code, board, times, moves)
-    };
+    let fail =
+        |side: usize, f: Failure, board: &Board, times: &[Vec<Duration>; 2], moves: &[usize]| {
+            let code = match (side, f) {
+                (0, Failure::Bug) => 3,
+                (0, Failure::Timeout) => 7,
+                (0, Failure::Load) => -1,
+                (0, Failure::Interface) => -3,
+                (_, Failure::Bug) => 5,
+                (_, Failure::Timeout) => 8,
+                (_, Failure::Load) => -2,
+                (_, Failure::Interface) => -4,
+            };
+            record(code, board, times, moves)
+        };
     let mut movers = Vec::with_capacity(2);
     for (side, c) in [a, b].into_iter().enumerate() {
         match Mover::start(c, seed.wrapping_add(side as u64)) {
             Ok(m) => movers.push(m),
-            Err(f) => return fail(side, f, &board, times, &moves),
+            Err(f) => return fail(side, f, &board, &times, &moves),
         }
     }
     // Player 1 moves first; side 0 is A.
@@ -254,23 +259,23 @@ pub fn play_game(
         let t = Instant::now();
         let answer = movers[side].choose(&state, last);
         let took = t.elapsed();
-        times[side] += took;
+        times[side].push(took);
         let (x, y) = match answer {
             Ok(p) => p,
-            Err(f) => return fail(side, f, &state.board, times, &moves),
+            Err(f) => return fail(side, f, &state.board, &times, &moves),
         };
         if took > MOVE_TIME {
-            return fail(side, Failure::Timeout, &state.board, times, &moves);
+            return fail(side, Failure::Timeout, &state.board, &times, &moves);
         }
         if !state.board.is_legal(x, y) {
-            return record(if side == 0 { 4 } else { 6 }, &state.board, times, &moves);
+            return record(if side == 0 { 4 } else { 6 }, &state.board, &times, &moves);
         }
         state.play(y);
         moves.push(y);
         last = (x as i32, y as i32);
         match state.result {
-            Some(0) => return record(0, &state.board, times, &moves),
-            Some(_) => return record(if side == 0 { 1 } else { 2 }, &state.board, times, &moves),
+            Some(0) => return record(0, &state.board, &times, &moves),
+            Some(_) => return record(if side == 0 { 1 } else { 2 }, &state.board, &times, &moves),
             None => {}
         }
     }

@@ -334,7 +334,14 @@ pub struct Engine {
     deep_proofs: Option<ProofSearch<BitSearch>>,
     /// The helper threads' trees ([`EngineConfig::threads`]), kept the same way.
     helpers: Vec<Option<Mcts<BitState>>>,
+    /// When the current move must be answered: no phase of the thinking runs past it.
+    hard_end: Instant,
+    /// The trees being moved on after the last answer, off the clock.
+    kept: Option<std::thread::JoinHandle<KeptTrees>>,
 }
+
+/// The main tree and the helpers' trees, kept from one move to the next.
+type KeptTrees = (Option<Mcts<BitState>>, Vec<Option<Mcts<BitState>>>);
 
 /// How one move's thinking ended.
 enum Thought {
@@ -355,18 +362,24 @@ const DEEP_PROOF_TABLE_MB: usize = 128;
 
 impl Engine {
     /// A new engine.
+    ///
+    /// The proof tables are allocated here, not during the first move, so that a match's
+    /// clock does not pay for them.
     pub fn new(config: EngineConfig) -> Engine {
         Engine {
             config,
             tree: None,
-            proofs: None,
-            deep_proofs: None,
+            proofs: Some(proof_searcher(PROOF_TABLE_MB)),
+            deep_proofs: Some(ProofSearch::new(DEEP_PROOF_TABLE_MB)),
             helpers: Vec::new(),
+            hard_end: Instant::now(),
+            kept: None,
         }
     }
 
     /// Forgets the current game (the course's re-initialisation for a new game).
     pub fn reset(&mut self) {
+        self.collect_kept_trees();
         self.tree = None;
         self.helpers.clear();
         if let Some(s) = &mut self.proofs {
@@ -388,7 +401,15 @@ impl Engine {
     /// assert!(y == 2 || y == 6); // completes four
     /// ```
     pub fn choose(&mut self, state: &GameState) -> usize {
-        let start = Instant::now();
+        self.choose_from(state, Instant::now())
+    }
+
+    /// Chooses a column for `state` within the time budget counted from `start` (when the
+    /// request arrived): every phase (the screen, the proof-number searches, MCTS, the helper
+    /// threads) stops by `start` + the budget, whatever time went before it.
+    pub fn choose_from(&mut self, state: &GameState, start: Instant) -> usize {
+        self.hard_end = start + self.config.time;
+        self.collect_kept_trees();
         let legal: Vec<usize> = (0..state.board.n)
             .filter(|&y| state.board.can_play(y))
             .collect();
@@ -452,18 +473,35 @@ impl Engine {
                 (y, Some(tree))
             }
         };
-        self.tree = tree.map(|mut t| {
-            t.advance(choice);
-            t
-        });
-        self.helpers = helpers
-            .into_iter()
-            .map(|mut t| {
+        // Moving the trees on copies the kept subtrees and frees the rest, which takes
+        // milliseconds for big trees: it is done on a thread of its own once the answer is
+        // given, off the move's clock, and collected when the next move starts.
+        self.kept = Some(std::thread::spawn(move || {
+            let tree = tree.map(|mut t| {
                 t.advance(choice);
-                Some(t)
-            })
-            .collect();
+                t
+            });
+            let helpers = helpers
+                .into_iter()
+                .map(|mut t| {
+                    t.advance(choice);
+                    Some(t)
+                })
+                .collect();
+            (tree, helpers)
+        }));
         choice
+    }
+
+    /// Takes back the trees the last move's thread moved on (see `conclude`).
+    fn collect_kept_trees(&mut self) {
+        if let Some(handle) = self.kept.take() {
+            // A panic in that thread loses the trees, not the game: the search starts afresh.
+            if let Ok((tree, helpers)) = handle.join() {
+                self.tree = tree;
+                self.helpers = helpers;
+            }
+        }
     }
 
     /// The rollout policy of this engine's trees.
@@ -524,7 +562,7 @@ impl Engine {
             .take()
             .unwrap_or_else(|| ProofSearch::new(DEEP_PROOF_TABLE_MB));
         // Wins beyond the screen's depth: proof-number search follows forcing lines far deeper.
-        self.set_budget(&mut deep, Deadline::after(self.config.time / 16));
+        self.set_budget(&mut deep, self.share(self.config.time / 16));
         let own_win = deep.prove(&mut game);
         if let Some(y) = proven_win(own_win, &mut deep, &mut game, legal) {
             self.deep_proofs = Some(deep);
@@ -566,7 +604,7 @@ impl Engine {
         // would then take all the time left).
         if own_win == ProofResult::Unknown {
             let share = self.config.time * OWN_WIN_AFTER_MCTS.0 / OWN_WIN_AFTER_MCTS.1;
-            self.set_budget(&mut deep, Deadline::after(share));
+            self.set_budget(&mut deep, self.share(share));
             let own_win = deep.prove(&mut game);
             if let Some(y) = proven_win(own_win, &mut deep, &mut game, legal) {
                 self.deep_proofs = Some(deep);
@@ -599,7 +637,7 @@ impl Engine {
                 .filter(|y| !not_lost.contains(y))
                 .filter(|&y| !tree.root_child_proofs().contains(&(y, Some(false))));
             if let Some(y) = favourite {
-                let deadline = Deadline::after(time.saturating_sub(elapsed));
+                let deadline = Deadline::at(self.hard_end);
                 match self.refute(&mut game, &mut deep, y, deadline) {
                     ProofResult::Proven => {
                         exclude(&mut tree, y);
@@ -632,6 +670,11 @@ impl Engine {
         let result = deep.prove(game);
         game.undo(y);
         result
+    }
+
+    /// A phase's deadline: `part` of the time from now, but never past the move's end.
+    fn share(&self, part: Duration) -> Deadline {
+        Deadline::at((Instant::now() + part).min(self.hard_end))
     }
 
     /// Bounds the next proof-number search by `deadline`, or by [`DEEP_PROOF_NODES`] more nodes
@@ -731,7 +774,7 @@ impl Engine {
         if self.config.iterations.is_some() {
             searcher.set_node_limit(Some(SCREEN_NODES));
         } else {
-            searcher.set_deadline(Deadline::after(self.config.time / 8));
+            searcher.set_deadline(self.share(self.config.time / 8));
         }
         // Deepening: every completed proof is sound (an interrupted search proves nothing), so
         // shallow traps are always caught and deeper ones when time allows. Only odd depths:

@@ -13,7 +13,7 @@
 use crate::board::Board;
 use crate::engine::{Engine, EngineConfig, GameState};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The course's `Point`: two ints, x (row) then y (column).
 #[repr(C)]
@@ -37,7 +37,10 @@ fn time_budget() -> Duration {
     std::env::var("CONNECT4_TIME_MS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .map_or(Duration::from_millis(2000), Duration::from_millis)
+        .map_or(
+            crate::move_times::DEFAULT_LIBRARY_BUDGET,
+            Duration::from_millis,
+        )
 }
 
 /// Threads per move from `CONNECT4_THREADS` (1 to 64; 1 when unset or invalid).
@@ -49,7 +52,9 @@ fn threads() -> usize {
         .unwrap_or(1)
 }
 
-/// Decides a move for a board given as the course passes it (safe core of `getPoint`).
+/// Decides a move for a board given as the course passes it (safe core of `getPoint`), within
+/// the time budget counted from `start`, when the request arrived.
+#[allow(clippy::too_many_arguments)] // the course's getPoint arguments, and the clock's start
 pub fn decide(
     m: usize,
     n: usize,
@@ -58,6 +63,7 @@ pub fn decide(
     last_x: i32,
     no_x: usize,
     no_y: usize,
+    start: Instant,
 ) -> Option<(usize, usize)> {
     let b = Board::from_course(m, n, top, board, no_x, no_y, 2).ok()?;
     let stones = board.iter().filter(|&&v| v != 0).count();
@@ -81,7 +87,8 @@ pub fn decide(
     let session = guard.as_mut()?;
     session.stones = stones + 1;
     let state = GameState::new(b, 2);
-    let y = session.engine.choose(&state);
+    // The budget counts from the request's arrival: a new session's tables are on its clock.
+    let y = session.engine.choose_from(&state, start);
     Some((state.board.landing_row(y)?, y))
 }
 
@@ -126,6 +133,7 @@ pub unsafe extern "C" fn getPoint(
     no_x: i32,
     no_y: i32,
 ) -> *mut Point {
+    let start = Instant::now();
     let (mu, nu) = (m.max(0) as usize, n.max(0) as usize);
     if top.is_null() || board.is_null() || mu == 0 || nu == 0 {
         return Box::into_raw(Box::new(Point { x: -1, y: -1 }));
@@ -134,7 +142,7 @@ pub unsafe extern "C" fn getPoint(
     let top = unsafe { std::slice::from_raw_parts(top, nu) }.to_vec();
     let board = unsafe { std::slice::from_raw_parts(board, mu * nu) }.to_vec();
     let (nx, ny) = (no_x.max(0) as usize, no_y.max(0) as usize);
-    let answer = std::panic::catch_unwind(|| decide(mu, nu, &top, &board, last_x, nx, ny))
+    let answer = std::panic::catch_unwind(|| decide(mu, nu, &top, &board, last_x, nx, ny, start))
         .ok()
         .flatten();
     let (x, y) = answer
@@ -177,7 +185,7 @@ mod tests {
         for x in 0..m as usize {
             board[x * n] = 1 + (x % 2) as i32;
         }
-        assert_eq!(decide(9, 13, &top, &board, -1, 4, 4), None);
+        assert_eq!(decide(9, 13, &top, &board, -1, 4, 4, Instant::now()), None);
         // SAFETY: `top` and `board` hold n and m * n ints; the point is freed by clearPoint.
         let p = unsafe { getPoint(m, n as i32, top.as_ptr(), board.as_ptr(), -1, -1, 4, 4) };
         let (x, y) = unsafe { ((*p).x, (*p).y) };

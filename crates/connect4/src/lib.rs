@@ -13,6 +13,7 @@ pub mod cli;
 pub mod compete;
 pub mod engine;
 pub mod ffi;
+pub mod move_times;
 pub mod protocol;
 pub mod root_parallel;
 pub mod run;

@@ -165,7 +165,8 @@ pub fn parse_saiblo_stream(input: impl BufRead) -> Result<Vec<GameState>, String
 /// ```
 pub fn get_point(input: impl BufRead, engine: &mut Engine) -> Result<(usize, usize), String> {
     let state = parse_request(input)?;
-    let y = engine.choose(&state);
+    // The budget counts from the moment the request has been read.
+    let y = engine.choose_from(&state, std::time::Instant::now());
     Ok((
         state
             .board
@@ -185,7 +186,7 @@ pub fn saiblo(
     let (m, n, no_x, no_y) = size(&mut t)?;
     let mut turns = 0;
     while let Some(state) = read_turn(&mut t, m, n, no_x, no_y)? {
-        let y = engine.choose(&state);
+        let y = engine.choose_from(&state, std::time::Instant::now());
         let x = state
             .board
             .landing_row(y)
