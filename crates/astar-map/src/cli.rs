@@ -37,12 +37,8 @@ enum Command {
         input: PathBuf,
         /// One folder per student.
         class: PathBuf,
-        /// The CSV report.
-        #[arg(long, default_value = "grades.csv")]
-        report: PathBuf,
-        /// Print the rows and scores as JSON instead.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        report: batch::grade::ReportArgs,
     },
     /// Compare every heuristic on every map of a folder (expanded, generated, time, length).
     Compare {
@@ -166,8 +162,7 @@ pub fn main() -> i32 {
                 input,
                 class,
                 report,
-                json,
-            } => grade(&input, &class, &report, json),
+            } => grade(&input, &class, &report),
             Command::Compare {
                 input,
                 no_dominance,
@@ -296,7 +291,7 @@ fn check(input: &Path, output: &Path) -> Result<i32> {
 }
 
 /// `astar-map grade`: each map solved once, then every student's output for it judged.
-fn grade(input: &Path, class: &Path, report: &Path, json: bool) -> Result<i32> {
+fn grade(input: &Path, class: &Path, report: &batch::grade::ReportArgs) -> Result<i32> {
     use crate::check::{judge, optimum};
     let mut inputs = Vec::new();
     for file in batch::collect_inputs(input, is_map_file)? {
@@ -309,10 +304,10 @@ fn grade(input: &Path, class: &Path, report: &Path, json: bool) -> Result<i32> {
             .into_owned();
         inputs.push((name.clone(), output_name(&name, "txt"), (map, best)));
     }
-    batch::check_writable(report)?;
+    batch::check_writable(&report.report)?;
     let rows =
         batch::grade::grade_class(&inputs, class, |(map, best), text| judge(map, *best, text))?;
-    batch::grade::finish_grading(&rows, report, json)
+    batch::grade::finish_grading(&rows, report)
 }
 
 #[derive(serde::Serialize)]

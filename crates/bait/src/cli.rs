@@ -77,12 +77,8 @@ enum Command {
         /// What a correct plan achieves.
         #[arg(long, value_enum, default_value_t = Objective::Shortest)]
         objective: Objective,
-        /// The CSV report.
-        #[arg(long, default_value = "grades.csv")]
-        report: PathBuf,
-        /// Print the rows and scores as JSON instead.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        report: batch::grade::ReportArgs,
         #[command(flatten)]
         game: GameArg,
     },
@@ -341,7 +337,6 @@ fn dispatch(cli: Cli) -> Result<i32> {
             class,
             objective,
             report,
-            json,
             game,
         } => {
             let g = load_game(&game)?;
@@ -363,11 +358,11 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     })?;
                 inputs.push((name.clone(), output_name(&name, "txt"), (lvl, goal)));
             }
-            batch::check_writable(&report)?;
+            batch::check_writable(&report.report)?;
             let rows = batch::grade::grade_class(&inputs, &class, |(lvl, goal), text| {
                 crate::grade::judge(lvl, *goal, text)
             })?;
-            batch::grade::finish_grading(&rows, &report, json)
+            batch::grade::finish_grading(&rows, &report)
         }
         Command::Trace {
             level,

@@ -172,9 +172,21 @@ pub fn scores(rows: &[GradeRow]) -> Vec<StudentScore> {
     out
 }
 
-/// Writes the report (atomically) and prints the per-student summary (or, with `json`, the rows
-/// and scores); returns the exit code: 0 once the class is graded, whatever the grades.
-pub fn finish_grading(rows: &[GradeRow], report: &Path, json: bool) -> Result<i32> {
+/// The options every `grade` command has (flatten into its clap arguments).
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReportArgs {
+    /// The CSV report.
+    #[arg(long, default_value = "grades.csv")]
+    pub report: PathBuf,
+    /// Print the rows and scores as JSON instead of a line per student.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Writes the report (atomically) and prints the per-student summary (or, with `--json`, the
+/// rows and scores); returns the exit code: 0 once the class is graded, whatever the grades.
+pub fn finish_grading(rows: &[GradeRow], args: &ReportArgs) -> Result<i32> {
+    let (report, json) = (args.report.as_path(), args.json);
     crate::write_atomic(report, report_csv(rows).as_bytes())?;
     let scores = scores(rows);
     if json {

@@ -71,12 +71,8 @@ enum Command {
         input: PathBuf,
         /// One folder per student.
         class: PathBuf,
-        /// The CSV report.
-        #[arg(long, default_value = "grades.csv")]
-        report: PathBuf,
-        /// Print the rows and scores as JSON instead.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        report: batch::grade::ReportArgs,
         #[command(flatten)]
         grading: GradingArgs,
     },
@@ -210,15 +206,14 @@ pub fn main() -> i32 {
                 input,
                 class,
                 report,
-                json,
                 grading,
             } => {
                 let boards = graded_boards(&input, &grading)?;
-                batch::check_writable(&report)?;
+                batch::check_writable(&report.report)?;
                 let rows = batch::grade::grade_class(&boards, &class, |(pos, values), text| {
                     crate::grade::judge(pos, values, text, grading.y_origin)
                 })?;
-                batch::grade::finish_grading(&rows, &report, json)
+                batch::grade::finish_grading(&rows, &report)
             }
             Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout().lock())
                 .map(|_| 0)
