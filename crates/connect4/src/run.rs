@@ -102,7 +102,6 @@ pub fn batch_engine(iterations: u64, seed: u64) -> Engine {
 
 /// Answers one request file's text: `x y` and a newline.
 pub fn answer_request(text: &str, engine: &mut Engine) -> Result<String, InputError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     engine.reset();
     let (x, y) = get_point(text.as_bytes(), engine).map_err(|e| InputError::at(0, e))?;
     Ok(format!("{x} {y}\n"))
@@ -111,7 +110,6 @@ pub fn answer_request(text: &str, engine: &mut Engine) -> Result<String, InputEr
 /// Solves a 7x6 position list (`moves [score]` per line, blank lines and `#` comments
 /// skipped): one `moves score` line per position. Every line is parsed before any is solved.
 pub fn solve_7x6(text: &str, solver: &mut Solver) -> Result<String, InputError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut positions = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let Some(moves) = line.split_whitespace().next() else {

@@ -73,7 +73,6 @@ pub fn is_blank_or_comment(line: &str) -> bool {
 /// best move and exact score in OBF's scored-move form (`board side; A2:+38;`). Every line is
 /// parsed before any is solved, so a bad line costs no solving time.
 pub fn solve_obf(text: &str) -> Result<JobOutput, InputError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut positions = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if is_blank_or_comment(line) {
@@ -131,7 +130,6 @@ impl std::str::FromStr for TimingJob {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<TimingJob, InputError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut job = TimingJob {
             depths: vec![1, 2, 3, 4],
             games: 1,
