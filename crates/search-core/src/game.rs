@@ -100,6 +100,21 @@ pub trait Game {
         1
     }
 
+    /// Whether the side to move may pass in a null-move search here: false (the default) for
+    /// games where a pass is not a sound bound, for example in likely zugzwang (few pieces
+    /// left). Only asked when [`SearchOptions::null_move`](crate::SearchOptions::null_move) is
+    /// on and the side to move is not in check.
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    /// Passes the move to the opponent (for null-move pruning; only called where
+    /// [`null_move_allowed`](Game::null_move_allowed) said yes).
+    fn play_null(&mut self) {}
+
+    /// Takes back [`play_null`](Game::play_null).
+    fn undo_null(&mut self) {}
+
     /// Called by [`Searcher`](crate::Searcher) when a search starts at the root (every pass of
     /// MTD(f) and every iteration of iterative deepening), with its depth and window. Tracing
     /// wrappers use it to tell the passes apart; the default does nothing.

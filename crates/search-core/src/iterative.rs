@@ -6,9 +6,12 @@
 //! be stopped at any time with a sound move. An iteration cut by the deadline is discarded. The
 //! driver stops early when a decided score (a forced win or loss) is proven within the depth
 //! searched, since deeper iterations cannot change it. Each iteration can run plain alpha-beta
-//! over the full window or MTD(f) seeded with the previous value.
+//! over the full window (or an aspiration window around the previous value, widened when the
+//! value falls outside) or MTD(f) seeded with the previous value. A soft deadline stops the
+//! driver from starting an iteration it probably cannot finish (time management), the hard
+//! one aborts the running iteration.
 
-use crate::{mate_distance, mtdf, Deadline, Game, GameResult, Score, Searcher, INF};
+use crate::{mate_distance, mtdf, Deadline, Game, GameResult, Score, Searcher, INF, WIN_BOUND};
 use std::time::Instant;
 
 /// How each iteration searches.
@@ -32,6 +35,12 @@ pub struct IterativeOptions {
     pub node_limit: Option<u64>,
     /// Search method of each iteration.
     pub kind: IterationKind,
+    /// No iteration starts after this passes (the running one goes on until `deadline`).
+    pub soft_deadline: Deadline,
+    /// Half-width of the aspiration window around the previous iteration's value, from depth 4
+    /// on (`None`: full window). A value outside the window is searched again with that side
+    /// widened fourfold, then opened.
+    pub aspiration: Option<Score>,
 }
 
 impl Default for IterativeOptions {
@@ -41,6 +50,8 @@ impl Default for IterativeOptions {
             deadline: Deadline::none(),
             node_limit: None,
             kind: IterationKind::AlphaBeta,
+            soft_deadline: Deadline::none(),
+            aspiration: None,
         }
     }
 }
@@ -80,7 +91,10 @@ pub fn iterative_deepening<G: Game>(
     for depth in 1..=options.max_depth.max(1) {
         let result = match options.kind {
             IterationKind::AlphaBeta => {
-                let score = searcher.search_root(game, depth, -INF, INF);
+                let window = options
+                    .aspiration
+                    .filter(|_| depth >= 4 && last.is_some() && mate_distance(guess).is_none());
+                let score = aspiration_search(game, searcher, depth, guess, window);
                 (!searcher.aborted()).then(|| GameResult {
                     score,
                     best: searcher.best_move(),
@@ -99,7 +113,7 @@ pub fn iterative_deepening<G: Game>(
         let decided = mate_distance(r.score).is_some_and(|d| d <= depth);
         let no_move = r.best.is_none();
         last = Some(r);
-        if decided || no_move || options.deadline.expired() {
+        if decided || no_move || options.deadline.expired() || options.soft_deadline.expired() {
             break;
         }
     }
@@ -119,4 +133,36 @@ pub fn iterative_deepening<G: Game>(
     r.stats.nodes = searcher.stats.nodes;
     r.stats.elapsed = timer.elapsed();
     r
+}
+
+/// One root search to `depth`: full window, or a window of half-width `delta` around `guess`
+/// that is widened on the side the value falls out of (fourfold each time, then fully opened).
+fn aspiration_search<G: Game>(
+    game: &mut G,
+    searcher: &mut Searcher<G>,
+    depth: u32,
+    guess: Score,
+    delta: Option<Score>,
+) -> Score {
+    let Some(delta) = delta else {
+        return searcher.search_root(game, depth, -INF, INF);
+    };
+    let (mut down, mut up) = (delta, delta);
+    loop {
+        let alpha = if down >= WIN_BOUND {
+            -INF
+        } else {
+            guess - down
+        };
+        let beta = if up >= WIN_BOUND { INF } else { guess + up };
+        let v = searcher.search_root(game, depth, alpha, beta);
+        if searcher.aborted() || (v > alpha && v < beta) || (alpha == -INF && beta == INF) {
+            return v;
+        }
+        if v <= alpha {
+            down = down.saturating_mul(4);
+        } else {
+            up = up.saturating_mul(4);
+        }
+    }
 }

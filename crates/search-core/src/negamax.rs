@@ -1,5 +1,8 @@
 //! Negamax alpha-beta with a transposition table, killer moves and history: the workhorse
-//! search that MTD(f) and iterative deepening drive.
+//! search that MTD(f) and iterative deepening drive, with the selective enhancements of
+//! tournament engines available as options (principal-variation search, null move, late-move
+//! reductions, futility pruning, mate-distance pruning; all off by default, so that exact
+//! solvers and the course searches see every move).
 //!
 //! A [`Searcher`] owns everything that survives between searches (table, killers, history,
 //! per-ply buffers), so repeated searches from one position — iterative deepening, MTD(f)'s
@@ -16,8 +19,10 @@
 use crate::game::PlyStack;
 use crate::{
     mate_in, Bound, Deadline, Game, GameResult, GameStats, Score, TranspositionTable, HISTORY_SIZE,
-    INF,
+    INF, WIN, WIN_BOUND,
 };
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Which enhancements a [`Searcher`] uses (all on by default).
@@ -38,6 +43,55 @@ pub struct SearchOptions {
     /// leaves, where most nodes are, a table probe is a cache miss that can cost more than the
     /// small subtree it would save.
     pub tt_min_depth: i32,
+    /// Principal-variation search: after the first move, prove the others worse with a null
+    /// window and search again with the full window only the one that is not.
+    pub pvs: bool,
+    /// Null-move pruning with this depth reduction (`None`: off): where the game allows it
+    /// ([`Game::null_move_allowed`]), off the principal variation and out of check, let the
+    /// opponent move twice; if the reduced search still fails high the node is cut. Unsound in
+    /// zugzwang, hence the game's guard and [`null_verify_depth`](Self::null_verify_depth).
+    pub null_move: Option<i32>,
+    /// From this remaining depth on, a null-move cut-off is verified by a search of the node
+    /// itself, reduced by the same amount and without a null move.
+    pub null_verify_depth: Option<i32>,
+    /// Late-move reductions: quiet moves late in the order, at depth 3 or more, out of check and
+    /// not giving check, are searched one or two plies shallower with a null window first, and
+    /// again at full depth only if they beat alpha.
+    pub late_move_reductions: bool,
+    /// Futility pruning with this margin per ply (`None`: off): one or two plies from the
+    /// horizon, off the principal variation and out of check, quiet moves that give no check are
+    /// skipped when the static evaluation plus the margin times the depth cannot reach alpha.
+    pub futility_margin: Option<Score>,
+    /// Mate-distance pruning: a node `ply` plies deep cannot score better than a mate on the next
+    /// ply nor worse than being mated now, so the window shrinks to that and may close.
+    pub mate_distance_pruning: bool,
+    /// Late-move pruning: one to three plies from the horizon, off the principal variation and
+    /// out of check, quiet moves after the first `4 + depth²` that give no check are skipped.
+    pub late_move_pruning: bool,
+}
+
+impl SearchOptions {
+    /// The selective search of a tournament engine: every option of [`SearchOptions::default`]
+    /// plus principal-variation search, null move (reduction 2, verified from depth 6),
+    /// late-move reductions, late-move pruning, futility pruning with `futility_margin` per ply
+    /// and mate-distance pruning.
+    ///
+    /// ```
+    /// let o = search_core::SearchOptions::selective(200);
+    /// assert!(o.pvs && o.late_move_reductions && o.null_move == Some(2));
+    /// ```
+    pub fn selective(futility_margin: Score) -> Self {
+        SearchOptions {
+            pvs: true,
+            null_move: Some(2),
+            null_verify_depth: Some(6),
+            late_move_reductions: true,
+            futility_margin: Some(futility_margin),
+            mate_distance_pruning: true,
+            late_move_pruning: true,
+            ..SearchOptions::default()
+        }
+    }
 }
 
 impl Default for SearchOptions {
@@ -48,6 +102,13 @@ impl Default for SearchOptions {
             history: true,
             etc_min_depth: None,
             tt_min_depth: i32::MIN,
+            pvs: false,
+            null_move: None,
+            null_verify_depth: None,
+            late_move_reductions: false,
+            futility_margin: None,
+            mate_distance_pruning: false,
+            late_move_pruning: false,
         }
     }
 }
@@ -65,6 +126,7 @@ pub struct Searcher<G: Game> {
     history: Vec<u32>,
     deadline: Deadline,
     node_limit: Option<u64>,
+    stop_signal: Option<Arc<AtomicBool>>,
     aborted: bool,
     root_best: Option<G::Move>,
     root_depth: u32,
@@ -91,6 +153,7 @@ impl<G: Game> Searcher<G> {
             history: vec![0; HISTORY_SIZE],
             deadline: Deadline::none(),
             node_limit: None,
+            stop_signal: None,
             aborted: false,
             root_best: None,
             root_depth: 0,
@@ -108,7 +171,32 @@ impl<G: Game> Searcher<G> {
         self.node_limit = limit;
     }
 
-    /// Whether the last search was cut short by the deadline or node budget.
+    /// Sets a flag another thread may raise to stop the search (a UCI `stop`, a GUI's
+    /// button): it is read with the clock, every 1024 nodes.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// # use search_core::{Game, Score, Searcher};
+    /// # struct Nim(u32);
+    /// # impl Game for Nim {
+    /// #     type Move = u32;
+    /// #     fn generate_moves(&self, m: &mut Vec<u32>) { m.extend((1..=3).filter(|&k| k <= self.0)); }
+    /// #     fn play(&mut self, k: u32) { self.0 -= k; }
+    /// #     fn undo(&mut self, k: u32) { self.0 += k; }
+    /// #     fn evaluate(&self) -> Score { 0 }
+    /// #     fn hash(&self) -> u64 { self.0 as u64 }
+    /// # }
+    /// let stop = Arc::new(AtomicBool::new(true)); // raised before the search even starts
+    /// let mut s = Searcher::new(1);
+    /// s.set_stop_signal(Some(stop));
+    /// s.search_root(&mut Nim(40), 30, -search_core::INF, search_core::INF);
+    /// assert!(s.aborted());
+    /// ```
+    pub fn set_stop_signal(&mut self, signal: Option<Arc<AtomicBool>>) {
+        self.stop_signal = signal;
+    }
+
+    /// Whether the last search was cut short by the deadline, node budget or stop signal.
     pub fn aborted(&self) -> bool {
         self.aborted
     }
@@ -139,11 +227,15 @@ impl<G: Game> Searcher<G> {
     /// score. Sets [`best_move`](Searcher::best_move) and [`pv`](Searcher::pv).
     pub fn search_root(&mut self, game: &mut G, depth: u32, alpha: Score, beta: Score) -> Score {
         self.root_depth = depth;
-        self.aborted = false;
+        // A stop raised before the search starts ends it at its first node.
+        self.aborted = self
+            .stop_signal
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed));
         self.root_best = None;
         self.tt.new_search();
         game.on_search_start(depth, alpha, beta);
-        let v = self.search(game, depth as i32, 0, alpha, beta);
+        let v = self.search(game, depth as i32, 0, alpha, beta, true);
         if !self.aborted {
             self.stats.depth = self.stats.depth.max(depth);
         }
@@ -155,9 +247,15 @@ impl<G: Game> Searcher<G> {
         if self.aborted {
             return true;
         }
-        // The budget costs a comparison per node; the clock is read every 1024 nodes.
+        // The budget costs a comparison per node; the clock and the stop signal are read every
+        // 1024 nodes.
         if self.node_limit.is_some_and(|l| self.stats.nodes > l)
-            || (self.stats.nodes & 1023 == 0 && self.deadline.expired())
+            || (self.stats.nodes & 1023 == 0
+                && (self.deadline.expired()
+                    || self
+                        .stop_signal
+                        .as_ref()
+                        .is_some_and(|s| s.load(Ordering::Relaxed))))
         {
             self.aborted = true;
         }
@@ -171,6 +269,7 @@ impl<G: Game> Searcher<G> {
         ply: usize,
         alpha0: Score,
         beta: Score,
+        allow_null: bool,
     ) -> Score {
         self.stats.nodes += 1;
         self.stack.enter(ply);
@@ -181,6 +280,15 @@ impl<G: Game> Searcher<G> {
         if let Some(v) = game.outcome() {
             self.stats.leaves += 1;
             return mate_in(v, ply32);
+        }
+        let (mut alpha0, mut beta) = (alpha0, beta);
+        if ply > 0 && self.options.mate_distance_pruning {
+            // Nothing here beats mating on the next ply or loses worse than being mated now.
+            alpha0 = alpha0.max(-WIN + ply as Score);
+            beta = beta.min(WIN - ply as Score - 1);
+            if alpha0 >= beta {
+                return alpha0;
+            }
         }
         if ply > 0 {
             if let Some(v) = game.leaf_solve(alpha0, beta) {
@@ -215,12 +323,26 @@ impl<G: Game> Searcher<G> {
         if depth <= 0 {
             return self.quiesce(game, ply, alpha, beta);
         }
+        let in_check = ply > 0 && game.in_check();
         // Check extension, bounded so that perpetual checks cannot run away.
-        let depth = if ply > 0 && ply < 2 * self.root_depth as usize + 8 && game.in_check() {
+        let depth = if in_check && ply < 2 * self.root_depth as usize + 8 {
             depth + 1
         } else {
             depth
         };
+        let pv_node = beta - alpha > 1;
+        let selective = ply > 0 && !in_check && !pv_node && beta.abs() < WIN_BOUND;
+        if let Some(v) = self.null_move(game, depth, ply, beta, allow_null && selective) {
+            return v;
+        }
+        // Futility: this close to the horizon, quiet moves cannot lift a hopeless static value.
+        let futile = selective
+            && depth <= 2
+            && alpha.abs() < WIN_BOUND
+            && self
+                .options
+                .futility_margin
+                .is_some_and(|m| game.evaluate() + m * depth <= alpha);
         let mut moves = std::mem::take(&mut self.stack.moves[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
@@ -254,8 +376,54 @@ impl<G: Game> Searcher<G> {
                 self.order(game, &mut moves[1..], ply);
             }
             let mv = moves[k];
+            let quiet = !game.is_tactical(mv);
+            // Late quiet moves may be pruned (futility) or reduced (LMR) unless they give check.
+            let reducible = quiet
+                && k >= 3
+                && depth >= 3
+                && ply > 0
+                && !in_check
+                && self.options.late_move_reductions;
             game.play(mv);
-            let v = -self.search(game, depth - 1, ply + 1, -beta, -alpha);
+            // Late-move pruning: near the horizon, off the principal variation, the tail of the
+            // quiet moves is not searched at all.
+            let prunable = k > 0
+                && quiet
+                && (futile
+                    || selective
+                        && self.options.late_move_pruning
+                        && depth <= 3
+                        && k >= 4 + (depth * depth) as usize);
+            let gives_check = (reducible || prunable) && game.in_check();
+            if prunable && !gives_check {
+                game.undo(mv);
+                continue;
+            }
+            let v = if k == 0 || !self.options.pvs && !reducible {
+                -self.search(game, depth - 1, ply + 1, -beta, -alpha, true)
+            } else {
+                let reduction = if reducible && !gives_check {
+                    late_move_reduction(depth, k).min(depth - 2)
+                } else {
+                    0
+                };
+                // Null window (and reduced depth) first; the full search only if it beats alpha.
+                let mut v = -self.search(
+                    game,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                );
+                if v > alpha && reduction > 0 && !self.aborted {
+                    v = -self.search(game, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if v > alpha && v < beta && beta - alpha > 1 && !self.aborted {
+                    v = -self.search(game, depth - 1, ply + 1, -beta, -alpha, true);
+                }
+                v
+            };
             game.undo(mv);
             if self.aborted {
                 self.stack.moves[ply] = moves;
@@ -272,7 +440,7 @@ impl<G: Game> Searcher<G> {
                     self.stack.update_pv(ply, mv);
                     if v >= beta {
                         self.stats.cutoffs += 1;
-                        if !game.is_tactical(mv) {
+                        if quiet {
                             self.reward_quiet(game, mv, ply, depth);
                         }
                         break;
@@ -297,6 +465,37 @@ impl<G: Game> Searcher<G> {
                 .store(key, depth as i16, ply32, best, bound, Some(best_mv));
         }
         best
+    }
+
+    /// Null-move pruning at a node where it is allowed: `Some(score)` when letting the opponent
+    /// move twice still fails high (and, deep enough, the node's own reduced search agrees).
+    fn null_move(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+        allowed: bool,
+    ) -> Option<Score> {
+        let r = self.options.null_move?;
+        if !allowed || depth < 2 || !game.null_move_allowed() || game.evaluate() < beta {
+            return None;
+        }
+        game.play_null();
+        let v = -self.search(game, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+        game.undo_null();
+        if self.aborted || v < beta {
+            return None;
+        }
+        if self.options.null_verify_depth.is_some_and(|d| depth >= d) {
+            let verified = self.search(game, depth - r, ply, beta - 1, beta, false);
+            if self.aborted || verified < beta {
+                return None;
+            }
+        }
+        self.stats.cutoffs += 1;
+        // A mate found behind a pass proves nothing about the position itself.
+        Some(if v >= WIN_BOUND { beta } else { v })
     }
 
     /// Enhanced transposition cut-off: a move whose resulting position the table already
@@ -424,6 +623,14 @@ impl<G: Game> Searcher<G> {
             }
         }
     }
+}
+
+/// How many plies a late quiet move (the `index`-th of its node, from 0) is reduced by at
+/// `depth`: growing with the logarithms of both, as in tournament engines (one ply for the
+/// first late moves at depth 3, three or more for the tail of a deep node).
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let r = 0.75 + (depth.max(1) as f64).ln() * (index.max(1) as f64).ln() / 2.25;
+    (r as i32).max(1)
 }
 
 /// One fixed-depth negamax alpha-beta search with a fresh table of `tt_megabytes` MiB.

@@ -89,6 +89,26 @@ proptest! {
         let idm = iterative_deepening(&mut RandomTree::new(seed, branch), &mut Searcher::new(1), &opts, |_| {});
         prop_assert_eq!(ab.score, idm.score);
     }
+
+    /// The exact parts of the selective search (principal-variation search, mate-distance
+    /// pruning, aspiration windows) change the work, never the value.
+    #[test]
+    fn pvs_aspiration_and_mate_distance_keep_the_value(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
+        let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
+        let mut s = Searcher::new(1);
+        s.options = SearchOptions { pvs: true, mate_distance_pruning: true, ..SearchOptions::default() };
+        let opts = IterativeOptions { max_depth: depth, aspiration: Some(7), ..Default::default() };
+        let id = iterative_deepening(&mut RandomTree::new(seed, branch), &mut s, &opts, |_| {});
+        prop_assert_eq!(ab.score, id.score);
+        // Late-move reductions and futility may change the value but always name a legal move.
+        let mut s = Searcher::new(1);
+        s.options = SearchOptions::selective(30);
+        let opts = IterativeOptions { max_depth: depth, aspiration: Some(7), ..Default::default() };
+        let sel = iterative_deepening(&mut RandomTree::new(seed, branch), &mut s, &opts, |_| {});
+        let mut moves = Vec::new();
+        RandomTree::new(seed, branch).generate_moves(&mut moves);
+        prop_assert!(sel.best.is_some_and(|m| moves.contains(&m)));
+    }
 }
 
 /// Tic-tac-toe: a solved game with many transpositions (value: draw).
