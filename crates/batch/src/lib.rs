@@ -15,6 +15,7 @@ pub mod fuzz;
 pub mod grade;
 mod progress;
 mod runner;
+mod score;
 mod text;
 
 pub use cli::{
@@ -27,6 +28,7 @@ pub use files::{
 };
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};
+pub use score::MatchScore;
 pub use text::{
     normalize_text, num_max, parse_count, read_line_capped, shown, MAX_FILE_BYTES, MAX_LINE_BYTES,
 };

@@ -144,16 +144,18 @@ pub fn run(
     let n = diffs.len().max(1);
     let wins = diffs.iter().filter(|&&d| d > 0).count();
     let draws = diffs.iter().filter(|&&d| d == 0).count();
-    let losses = diffs.len() - wins - draws;
-    let rate = (wins as f64 + draws as f64 / 2.0) / n as f64;
-    let half = 1.96 * (rate * (1.0 - rate) / n as f64).sqrt();
+    let score = batch::MatchScore {
+        wins,
+        draws,
+        losses: diffs.len() - wins - draws,
+    };
     Ok(MatchReport {
         games: diffs.len(),
         wins,
         draws,
-        losses,
+        losses: score.losses,
         mean_disc_difference: diffs.iter().map(|&d| d as f64).sum::<f64>() / n as f64,
-        score_rate: rate,
-        ci95: ((rate - half).max(0.0), (rate + half).min(1.0)),
+        score_rate: score.rate(),
+        ci95: score.ci95(),
     })
 }
