@@ -1,6 +1,9 @@
 //! xiangqi-endgame benchmarks: perft from the start position (leaves per second, one thread),
-//! and choosing a move at depth 5 for the ten course inputs (read from ../shared/data when
-//! present, never copied into the repository) and for the bundled positions.
+//! choosing a move at depth 5 for the ten course inputs (read from ../shared/data when
+//! present, never copied into the repository) and for the bundled positions, and the engine's
+//! selective search to depths 8 and 10 from three positions (the start and two published perft
+//! positions), whose node counts are printed once before timing (they are exact, the time is
+//! not).
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -69,5 +72,40 @@ fn search_bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, perft_bench, search_bench);
+/// The start position and two of chessprogramming.org's published perft positions.
+const ENGINE_POSITIONS: [(&str, &str); 3] = [
+    ("start", START_FEN),
+    (
+        "cpw2",
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+    ),
+    (
+        "cpw3",
+        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w",
+    ),
+];
+
+fn engine_bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("engine");
+    g.sample_size(10);
+    for depth in [8, 10] {
+        let config = SearchConfig {
+            depth,
+            time: None,
+            ..SearchConfig::engine()
+        };
+        for (name, fen) in ENGINE_POSITIONS {
+            let p: Position = fen.parse().unwrap();
+            let nodes = decide(&p, &config, |_| {}).stats.nodes;
+            eprintln!("engine/{name}_d{depth}: {nodes} nodes");
+            g.throughput(Throughput::Elements(nodes));
+            g.bench_function(format!("{name}_d{depth}"), |b| {
+                b.iter(|| decide(&p, &config, |_| {}).score)
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, perft_bench, search_bench, engine_bench);
 criterion_main!(benches);

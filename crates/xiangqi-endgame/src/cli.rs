@@ -78,6 +78,31 @@ enum Command {
     },
     /// Speak UCI on stdin/stdout (for xiangqi GUIs and tools).
     Uci,
+    /// Engine against engine from seeded random openings, each engine red once per opening,
+    /// under the repetition rulings: what a search change is worth in games.
+    Match {
+        /// Engine A.
+        #[arg(long, value_enum, default_value = "selective")]
+        a: crate::selfplay::Engine,
+        /// Engine B.
+        #[arg(long, value_enum, default_value = "full-width")]
+        b: crate::selfplay::Engine,
+        /// Pairs of games (two per opening).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        pairs: u32,
+        /// Time per move in milliseconds.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        movetime_ms: u64,
+        /// Random plies of every opening.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
+        opening_plies: u32,
+        /// Seed of the openings.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+        /// Write every game (JSON lines: result, reason, moves) to this file.
+        #[arg(long)]
+        games: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, clap::Args)]
@@ -184,7 +209,7 @@ pub fn main() -> i32 {
     batch::run_main(|| {
         let args = batch::with_default_subcommand(
             std::env::args_os().collect(),
-            &["run", "perft", "compare", "check", "grade", "uci"],
+            &["run", "perft", "compare", "check", "grade", "uci", "match"],
             "run",
         );
         let cli = Cli::parse_from(args);
@@ -215,9 +240,26 @@ pub fn main() -> i32 {
                 })?;
                 batch::grade::finish_grading(&rows, &report)
             }
-            Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout().lock())
+            Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout())
                 .map(|_| 0)
                 .map_err(Into::into),
+            Command::Match {
+                a,
+                b,
+                pairs,
+                movetime_ms,
+                opening_plies,
+                seed,
+                games,
+            } => match_cmd(
+                a,
+                b,
+                pairs as usize,
+                Duration::from_millis(movetime_ms),
+                opening_plies as usize,
+                seed,
+                games.as_deref(),
+            ),
         }
     })
 }
@@ -459,5 +501,52 @@ fn compare(input: &Path, depths: &[u32], rules: Rules, max_minimax: u64) -> Resu
             );
         }
     }
+    Ok(0)
+}
+
+fn match_cmd(
+    a: crate::selfplay::Engine,
+    b: crate::selfplay::Engine,
+    pairs: usize,
+    move_time: Duration,
+    opening_plies: usize,
+    seed: u64,
+    games_file: Option<&Path>,
+) -> Result<i32> {
+    if let Some(f) = games_file {
+        batch::check_writable(f)?;
+    }
+    let bar = batch::progress_bar(2 * pairs as u64, "games", false);
+    let mut lines = String::new();
+    let score = crate::selfplay::run_match(
+        a,
+        b,
+        pairs,
+        move_time,
+        seed,
+        opening_plies,
+        |g, a_is_red| {
+            bar.inc(1);
+            let record = serde_json::json!({
+                "a_is_red": a_is_red,
+                "result": g.result,
+                "reason": g.reason,
+                "plies": g.moves.len(),
+                "moves": g.moves.join(" "),
+            });
+            lines.push_str(&record.to_string());
+            lines.push('\n');
+        },
+    );
+    bar.finish_and_clear();
+    if let Some(f) = games_file {
+        batch::write_atomic(f, lines.as_bytes())?;
+    }
+    println!(
+        "{a:?} against {b:?}, {} games at {} ms per move: {}",
+        score.games(),
+        move_time.as_millis(),
+        score.summary()
+    );
     Ok(0)
 }

@@ -6,17 +6,22 @@
 //! history do the rest. Under the framework rules it uses the framework's pseudo-legal moves and
 //! ends the game when a king is captured, as the course code does. The default search is
 //! iterative deepening with a transposition table under a depth and time limit; `--no-prune`
-//! runs plain minimax to a fixed depth for the assignment's comparison.
+//! runs plain minimax to a fixed depth for the assignment's comparison. The engine's own play
+//! (UCI, `best`) adds the selective search of `search-core` (principal variation, null move
+//! with a material guard, late-move reductions, futility, aspiration windows) and the
+//! repetition rulings of [`crate::repetition`]; the course's `run` keeps the full-width search
+//! and rules its answers were made with.
 
 use crate::eval::{evaluate, piece_value, EvalKind};
 use crate::framework;
 use crate::movegen::{in_check, is_legal, legal_moves, pseudo_legal};
-use crate::piece::Color;
+use crate::piece::{Color, Kind};
 use crate::position::Position;
+use crate::repetition::GameLine;
 use crate::square::Move;
 use search_core::{
     alphabeta, iterative_deepening, mate_distance, minimax, Deadline, Game, GameResult, GameStats,
-    IterativeOptions, Score, Searcher, WIN,
+    IterativeOptions, Score, SearchOptions, Searcher, WIN,
 };
 use std::time::{Duration, Instant};
 
@@ -39,6 +44,48 @@ pub struct SearchPosition {
     pub rules: Rules,
     /// Evaluation.
     pub eval: EvalKind,
+    /// The game so far and the search line, for the repetition rulings (`None`: no repetition
+    /// rules, as in the course).
+    pub line: Option<GameLine>,
+    /// Index in `line` of the search's root, which is never ruled over itself.
+    pub root: usize,
+}
+
+impl SearchPosition {
+    /// A position to search under `rules` with `eval`, without repetition rules.
+    pub fn new(pos: Position, rules: Rules, eval: EvalKind) -> SearchPosition {
+        SearchPosition {
+            pos,
+            rules,
+            eval,
+            line: None,
+            root: 0,
+        }
+    }
+
+    /// The same with the repetition rulings on, `line` holding the game up to `pos`.
+    pub fn with_line(pos: Position, eval: EvalKind, line: GameLine) -> SearchPosition {
+        SearchPosition {
+            root: line.len() - 1,
+            line: Some(line),
+            ..SearchPosition::new(pos, Rules::Legal, eval)
+        }
+    }
+}
+
+/// Chariots count two, horses and cannons one: with less than two, a side can rarely win by
+/// itself and zugzwang is common, so the null move is not tried.
+fn attacking_material(pos: &Position, side: Color) -> u32 {
+    pos.board()
+        .iter()
+        .flatten()
+        .filter(|p| p.color == side)
+        .map(|p| match p.kind {
+            Kind::Chariot => 2,
+            Kind::Horse | Kind::Cannon => 1,
+            _ => 0,
+        })
+        .sum()
 }
 
 impl Game for SearchPosition {
@@ -56,11 +103,18 @@ impl Game for SearchPosition {
     }
 
     fn play(&mut self, mv: Move) {
+        let captured = self.pos.at(mv.to).is_some();
         self.pos.make(mv);
+        if let Some(line) = &mut self.line {
+            line.push(self.pos.hash(), captured);
+        }
     }
 
     fn undo(&mut self, _mv: Move) {
         self.pos.unmake();
+        if let Some(line) = &mut self.line {
+            line.pop();
+        }
     }
 
     fn outcome(&self) -> Option<Score> {
@@ -70,7 +124,26 @@ impl Game for SearchPosition {
         } else if self.pos.king(side.opposite()).is_none() {
             Some(WIN)
         } else {
-            None
+            let line = self.line.as_ref()?;
+            line.ruling(self.root, || in_check(&self.pos))
+        }
+    }
+
+    fn null_move_allowed(&self) -> bool {
+        self.rules == Rules::Legal && attacking_material(&self.pos, self.pos.side()) >= 2
+    }
+
+    fn play_null(&mut self) {
+        self.pos.set_side(self.pos.side().opposite());
+        if let Some(line) = &mut self.line {
+            line.push_null(&self.pos);
+        }
+    }
+
+    fn undo_null(&mut self) {
+        self.pos.set_side(self.pos.side().opposite());
+        if let Some(line) = &mut self.line {
+            line.pop();
         }
     }
 
@@ -117,7 +190,10 @@ impl Game for SearchPosition {
     }
 
     fn in_check(&self) -> bool {
-        self.rules == Rules::Legal && in_check(&self.pos)
+        match &self.line {
+            Some(line) => line.in_check(&self.pos),
+            None => self.rules == Rules::Legal && in_check(&self.pos),
+        }
     }
 
     fn generate_tactical(&self, moves: &mut Vec<Move>) {
@@ -147,6 +223,45 @@ pub struct SearchConfig {
     pub prune: bool,
     /// Transposition table size.
     pub tt_megabytes: usize,
+    /// The engine's selective search (null move, reductions, futility, aspiration) instead of
+    /// the full-width one the course answers were chosen with.
+    pub selective: bool,
+}
+
+/// Futility margin per ply of the selective search, in the course evaluation's units (a
+/// little more than a pawn).
+pub const FUTILITY_MARGIN: Score = 120;
+/// Half-width of the selective search's aspiration window.
+pub const ASPIRATION_WINDOW: Score = 40;
+
+impl SearchConfig {
+    /// The engine's own settings: the selective search, legal moves, the course evaluation.
+    pub fn engine() -> SearchConfig {
+        SearchConfig {
+            depth: 64,
+            selective: true,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// The search options of `search-core` these settings ask for.
+    pub fn search_options(&self) -> SearchOptions {
+        if self.selective {
+            SearchOptions::selective(FUTILITY_MARGIN)
+        } else {
+            SearchOptions::default()
+        }
+    }
+
+    /// The iterative-deepening budgets these settings ask for, counted from now.
+    pub fn iterative_options(&self) -> IterativeOptions {
+        IterativeOptions {
+            max_depth: self.depth,
+            deadline: self.time.map_or(Deadline::none(), Deadline::after),
+            aspiration: self.selective.then_some(ASPIRATION_WINDOW),
+            ..Default::default()
+        }
+    }
 }
 
 impl Default for SearchConfig {
@@ -158,6 +273,7 @@ impl Default for SearchConfig {
             eval: EvalKind::Course,
             prune: true,
             tt_megabytes: 8,
+            selective: false,
         }
     }
 }
@@ -195,41 +311,43 @@ pub fn decide(
     config: &SearchConfig,
     on_iteration: impl FnMut(&GameResult<Move>),
 ) -> Decision {
-    let timer = Instant::now();
-    let mut game = SearchPosition {
-        pos: pos.clone(),
-        rules: config.rules,
-        eval: config.eval,
-    };
-    let side = pos.side();
-    if let Some(over) = game_over(pos, side) {
-        // Still answer with a legal move so that an output file exists.
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        game.order_moves(&mut moves);
-        return Decision {
-            mv: moves.first().copied(),
-            score: 0,
-            pv: moves.first().copied().into_iter().collect(),
-            mate_in: None,
-            game_over: Some(over),
-            stats: GameStats {
-                elapsed: timer.elapsed(),
-                ..Default::default()
-            },
-        };
+    let mut game = SearchPosition::new(pos.clone(), config.rules, config.eval);
+    if !config.prune {
+        let timer = Instant::now();
+        if let Some(over) = game_over_decision(&mut game, timer) {
+            return over;
+        }
+        return decision(minimax(&mut game, config.depth), timer);
     }
-    let result = if config.prune {
-        let mut searcher = Searcher::new(config.tt_megabytes);
-        let options = IterativeOptions {
-            max_depth: config.depth,
-            deadline: config.time.map_or(Deadline::none(), Deadline::after),
-            ..Default::default()
-        };
-        iterative_deepening(&mut game, &mut searcher, &options, on_iteration)
-    } else {
-        minimax(&mut game, config.depth)
-    };
+    let mut searcher = Searcher::new(config.tt_megabytes);
+    searcher.options = config.search_options();
+    think(
+        &mut game,
+        &mut searcher,
+        &config.iterative_options(),
+        on_iteration,
+    )
+}
+
+/// Iterative deepening on `game` with a searcher that may live across moves (its table, killers
+/// and history carry over, as a UCI engine's do), under `options`' budgets.
+pub fn think(
+    game: &mut SearchPosition,
+    searcher: &mut Searcher<SearchPosition>,
+    options: &IterativeOptions,
+    on_iteration: impl FnMut(&GameResult<Move>),
+) -> Decision {
+    let timer = Instant::now();
+    if let Some(over) = game_over_decision(game, timer) {
+        return over;
+    }
+    decision(
+        iterative_deepening(game, searcher, options, on_iteration),
+        timer,
+    )
+}
+
+fn decision(result: GameResult<Move>, timer: Instant) -> Decision {
     let mate_in = mate_distance(result.score)
         .filter(|_| result.score > 0)
         .map(|plies| plies.div_ceil(2));
@@ -245,6 +363,25 @@ pub fn decide(
     }
 }
 
+/// When a king is already gone: still answer with a legal move so that an output file exists.
+fn game_over_decision(game: &mut SearchPosition, timer: Instant) -> Option<Decision> {
+    let over = game_over(&game.pos, game.pos.side())?;
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    game.order_moves(&mut moves);
+    Some(Decision {
+        mv: moves.first().copied(),
+        score: 0,
+        pv: moves.first().copied().into_iter().collect(),
+        mate_in: None,
+        game_over: Some(over),
+        stats: GameStats {
+            elapsed: timer.elapsed(),
+            ..Default::default()
+        },
+    })
+}
+
 /// Fixed-depth search with or without pruning (plain `search-core` alphabeta / minimax, no
 /// table, no extensions), for the assignment's comparison table.
 pub fn fixed_depth(
@@ -254,11 +391,7 @@ pub fn fixed_depth(
     rules: Rules,
     eval: EvalKind,
 ) -> GameResult<Move> {
-    let mut game = SearchPosition {
-        pos: pos.clone(),
-        rules,
-        eval,
-    };
+    let mut game = SearchPosition::new(pos.clone(), rules, eval);
     if prune {
         alphabeta(&mut game, depth)
     } else {

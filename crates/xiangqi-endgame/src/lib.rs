@@ -22,6 +22,8 @@ pub mod movegen;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod repetition;
+pub mod selfplay;
 pub mod square;
 pub mod svg;
 pub mod tables;

@@ -1,22 +1,42 @@
-//! A UCI engine loop in the form xiangqi GUIs and tools speak it (as Pikafish does): `uci`,
-//! `isready`, `ucinewgame`, `position startpos|fen <FEN> [moves ...]`, `go depth N` /
-//! `go movetime MS` / `go infinite` (bounded here by a default time), `quit`. Each completed
-//! iteration prints `info depth .. score cp|mate .. nodes .. nps .. time .. pv ..`, then
-//! `bestmove <move>` with moves like `h2e2`.
+//! The UCI engine loop, as xiangqi GUIs and tools drive an engine (the dialect Pikafish
+//! speaks): the search runs on a thread of its own while the loop keeps reading, so `stop`,
+//! `isready` and `quit` are answered at once; an `info depth … score cp|mate … nodes … nps …
+//! time … pv …` line follows every completed iteration, then `bestmove`.
+//!
+//! `go` honours `wtime btime winc binc movestogo` (through [`clock_budget`], which never plans
+//! past the clock), `movetime`, `depth`, `nodes`, `mate` (a full-width search to the mate's
+//! length) and `infinite` (until `stop`; a bare `go` too). The searcher and its table live
+//! across moves; `ucinewgame` clears them, `setoption name Hash value MB` resizes the table,
+//! `setoption name Move Overhead value MS` sets the time kept back for the GUI's own delays.
+//! The game's moves sent with `position … moves …` feed the repetition rulings.
 
-use crate::engine::{decide, SearchConfig};
+use crate::engine::{think, SearchConfig, SearchPosition};
+use crate::eval::EvalKind;
 use crate::fen::START_FEN;
+use crate::piece::Color;
 use crate::position::Position;
+use crate::repetition::GameLine;
 use crate::square::Move;
-use search_core::{mate_distance, GameResult};
+use search_core::{mate_distance, Deadline, GameResult, IterativeOptions, SearchOptions, Searcher};
 use std::io::{BufRead, Write};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::ScopedJoinHandle;
+use std::time::{Duration, Instant};
 
-/// Runs the loop on `input` / `output` until `quit` or end of input.
+/// Transposition table size until `setoption name Hash` says otherwise.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Time kept back from every clock budget for the GUI's and the pipe's delays.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+/// Moves the clock is assumed to have to last for when the GUI does not say (`movestogo`).
+const DEFAULT_MOVES_TO_GO: u64 = 30;
+
+/// Runs the loop on `input` / `output` until `quit` or end of input (where a bounded search
+/// still finishes and an infinite one is stopped).
 ///
 /// ```
 /// let mut out = Vec::new();
-/// let script = "uci\nisready\nposition fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\ngo depth 3\nquit\n";
+/// let script = "uci\nisready\nposition fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\ngo depth 3\n";
 /// xiangqi_endgame::uci::run(script.as_bytes(), &mut out).unwrap();
 /// let text = String::from_utf8(out).unwrap();
 /// assert!(text.contains("uciok") && text.contains("readyok"));
@@ -25,58 +45,377 @@ use std::time::Duration;
 /// ```
 /// A line that cannot be read (not UTF-8, too long) is answered with `info string error: …`
 /// and skipped: the session goes on.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    let mut pos: Position = START_FEN.parse().expect("start position");
-    let mut line = String::new();
-    for number in 1.. {
-        match batch::read_line_capped(&mut input, &mut line, number) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => {
-                writeln!(output, "info string error: {e}")?;
-                output.flush()?;
+pub fn run(mut input: impl BufRead, output: impl Write + Send) -> std::io::Result<()> {
+    let out = Output(Mutex::new(output));
+    std::thread::scope(|scope| -> std::io::Result<()> {
+        let mut session = Session::new();
+        let mut search: Option<RunningSearch<'_>> = None;
+        let mut line = String::new();
+        for number in 1.. {
+            match batch::read_line_capped(&mut input, &mut line, number) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    out.line(&format!("info string error: {e}"))?;
+                    continue;
+                }
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(&command) = words.first() else {
                 continue;
+            };
+            match command {
+                "isready" => out.line("readyok")?,
+                "stop" => session.finish(search.take(), true)?,
+                "ponderhit" => {}
+                "quit" => {
+                    session.finish(search.take(), true)?;
+                    return Ok(());
+                }
+                "uci" => {
+                    let name = format!("id name xiangqi-endgame {}", env!("CARGO_PKG_VERSION"));
+                    out.line(&name)?;
+                    out.line("id author the search-assignments project")?;
+                    out.line(&format!(
+                        "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 65536"
+                    ))?;
+                    out.line("option name Clear Hash type button")?;
+                    out.line(&format!(
+                        "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max 5000"
+                    ))?;
+                    out.line("uciok")?;
+                }
+                "position" => match parse_position(&words[1..]) {
+                    Ok((pos, game)) => {
+                        session.pos = pos;
+                        session.line = game;
+                    }
+                    Err(e) => out.line(&format!("info string error: {e}"))?,
+                },
+                "ucinewgame" | "setoption" | "go" => {
+                    // A GUI waits for `bestmove` before these; if it did not, the search ends
+                    // first so that it never runs on a changed table or position.
+                    session.finish(search.take(), true)?;
+                    match command {
+                        "ucinewgame" => session.new_game(),
+                        "setoption" => {
+                            if let Err(e) = session.set_option(&words[1..]) {
+                                out.line(&format!("info string error: {e}"))?;
+                            }
+                        }
+                        _ => match parse_go(&words[1..]) {
+                            Ok(go) => search = Some(session.start(scope, &out, go)),
+                            Err(e) => out.line(&format!("info string error: {e}"))?,
+                        },
+                    }
+                }
+                other => out.line(&format!("info string unknown command {other}"))?,
             }
         }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.first().copied() {
-            Some("uci") => {
-                writeln!(
-                    output,
-                    "id name xiangqi-endgame {}",
-                    env!("CARGO_PKG_VERSION")
-                )?;
-                writeln!(output, "id author the search-assignments project")?;
-                writeln!(output, "uciok")?;
-            }
-            Some("isready") => writeln!(output, "readyok")?,
-            Some("ucinewgame") => pos = START_FEN.parse().expect("start position"),
-            Some("position") => match parse_position(&words[1..]) {
-                Ok(p) => pos = p,
-                Err(e) => writeln!(output, "info string error: {e}")?,
-            },
-            Some("go") => {
-                let config = go_config(&words[1..]);
-                let out = &mut output;
-                let mut infos = Vec::new();
-                let d = decide(&pos, &config, |r: &GameResult<Move>| {
-                    infos.push(info_line(r))
-                });
-                for i in infos {
-                    writeln!(out, "{i}")?;
-                }
-                match d.mv {
-                    Some(m) => writeln!(output, "bestmove {m}")?,
-                    None => writeln!(output, "bestmove (none)")?,
-                }
-            }
-            Some("quit") => break,
-            Some("stop") | Some("setoption") | Some("ponderhit") | None => {}
-            Some(other) => writeln!(output, "info string unknown command {other}")?,
-        }
-        output.flush()?;
+        // End of input: a bounded search may finish, an infinite one is stopped.
+        let infinite = search.as_ref().is_some_and(|s| s.infinite);
+        session.finish(search.take(), infinite)
+    })
+}
+
+/// The output, shared by the loop and the search thread; every line is flushed at once.
+struct Output<W: Write>(Mutex<W>);
+
+impl<W: Write> Output<W> {
+    fn line(&self, text: &str) -> std::io::Result<()> {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        writeln!(w, "{text}")?;
+        w.flush()
     }
-    Ok(())
+}
+
+/// What persists between searches.
+struct Session {
+    pos: Position,
+    line: GameLine,
+    searcher: Option<Searcher<SearchPosition>>,
+    hash_mb: usize,
+    move_overhead: Duration,
+}
+
+/// A search running on its own thread; joining it gives the searcher back.
+struct RunningSearch<'scope> {
+    stop: Arc<AtomicBool>,
+    infinite: bool,
+    handle: ScopedJoinHandle<'scope, std::io::Result<Searcher<SearchPosition>>>,
+}
+
+impl Session {
+    fn new() -> Session {
+        let pos: Position = START_FEN.parse().expect("start position");
+        Session {
+            line: GameLine::new(&pos),
+            pos,
+            searcher: None,
+            hash_mb: DEFAULT_HASH_MB,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+        }
+    }
+
+    fn new_game(&mut self) {
+        if let Some(s) = &mut self.searcher {
+            s.clear();
+        }
+        self.pos = START_FEN.parse().expect("start position");
+        self.line = GameLine::new(&self.pos);
+    }
+
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        // setoption name <id words> [value <x>]
+        let value_at = args.iter().position(|&w| w == "value");
+        let name = args[..value_at.unwrap_or(args.len())]
+            .iter()
+            .skip_while(|&&w| w == "name")
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_ascii_lowercase();
+        let value = value_at.map(|i| args[i + 1..].join(" "));
+        let number = || -> Result<u64, String> {
+            let v = value
+                .as_deref()
+                .ok_or(format!("option {name} needs a value"))?;
+            v.parse()
+                .map_err(|_| format!("option {name}: {v:?} is not a whole number"))
+        };
+        match name.as_str() {
+            "hash" => {
+                let mb = number()?.clamp(1, 65536) as usize;
+                self.searcher = Some(Searcher::try_new(mb)?);
+                self.hash_mb = mb;
+            }
+            "clear hash" => {
+                if let Some(s) = &mut self.searcher {
+                    s.clear();
+                }
+            }
+            "move overhead" => self.move_overhead = Duration::from_millis(number()?.min(5000)),
+            _ => return Err(format!("unknown option {name:?}")),
+        }
+        Ok(())
+    }
+
+    /// Starts searching the current position on a thread of `scope`.
+    fn start<'scope, 'env, W: Write + Send>(
+        &mut self,
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        out: &'scope Output<W>,
+        go: Go,
+    ) -> RunningSearch<'scope> {
+        let start = Instant::now();
+        let mut searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => Searcher::new(self.hash_mb),
+        };
+        let config = SearchConfig::engine();
+        // A mate search is full-width: a pruned one could miss the mate it is asked for.
+        searcher.options = if go.mate.is_some() {
+            SearchOptions::default()
+        } else {
+            config.search_options()
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        searcher.set_stop_signal(Some(stop.clone()));
+        let options = go.options(self.pos.side(), start, self.move_overhead, &config);
+        let mut game =
+            SearchPosition::with_line(self.pos.clone(), EvalKind::Course, self.line.clone());
+        let infinite = go.infinite;
+        let signal = stop.clone();
+        let handle = scope.spawn(move || {
+            let mut failed = None;
+            let d = think(&mut game, &mut searcher, &options, |r| {
+                if failed.is_none() {
+                    failed = out.line(&info_line(r)).err();
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            // An infinite search answers only when told to stop, even if it is done.
+            while infinite && !signal.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let answer = match (d.mv, d.pv.get(1)) {
+                (Some(m), Some(p)) => format!("bestmove {m} ponder {p}"),
+                (Some(m), None) => format!("bestmove {m}"),
+                (None, _) => "bestmove (none)".to_string(),
+            };
+            out.line(&answer)?;
+            searcher.set_stop_signal(None);
+            Ok(searcher)
+        });
+        RunningSearch {
+            stop,
+            infinite,
+            handle,
+        }
+    }
+
+    /// Waits for a running search (stopping it first when `stop`) and takes its searcher back.
+    fn finish(&mut self, search: Option<RunningSearch<'_>>, stop: bool) -> std::io::Result<()> {
+        let Some(search) = search else { return Ok(()) };
+        if stop {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+        match search.handle.join() {
+            Ok(result) => {
+                self.searcher = Some(result?);
+                Ok(())
+            }
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+}
+
+/// The limits of one `go` command.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Go {
+    /// Red's and black's clocks (`wtime`, `btime`).
+    pub time: [Option<Duration>; 2],
+    /// Red's and black's increments (`winc`, `binc`).
+    pub increment: [Option<Duration>; 2],
+    /// Moves until the next time control.
+    pub moves_to_go: Option<u64>,
+    /// Exact time for this move.
+    pub move_time: Option<Duration>,
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// Find a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+}
+
+/// Parses the words after `go`.
+///
+/// ```
+/// use std::time::Duration;
+/// let go = xiangqi_endgame::uci::parse_go(&["wtime", "1000", "btime", "900", "movestogo", "5"]).unwrap();
+/// assert_eq!(go.time, [Some(Duration::from_millis(1000)), Some(Duration::from_millis(900))]);
+/// assert_eq!(go.moves_to_go, Some(5));
+/// assert!(xiangqi_endgame::uci::parse_go(&["depth", "x"]).is_err());
+/// ```
+pub fn parse_go(args: &[&str]) -> Result<Go, String> {
+    let mut go = Go::default();
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        if matches!(key, "infinite" | "ponder") {
+            go.infinite = true;
+            i += 1;
+            continue;
+        }
+        if key == "searchmoves" {
+            // Restricting the root is not supported: the rest of the line is its moves.
+            break;
+        }
+        let value = args.get(i + 1).ok_or(format!("go {key} needs a number"))?;
+        let n: u64 = value
+            .parse()
+            .map_err(|_| format!("go {key}: {value:?} is not a whole number"))?;
+        let ms = Some(Duration::from_millis(n));
+        match key {
+            "wtime" => go.time[0] = ms,
+            "btime" => go.time[1] = ms,
+            "winc" => go.increment[0] = ms,
+            "binc" => go.increment[1] = ms,
+            "movestogo" => go.moves_to_go = Some(n),
+            "movetime" => go.move_time = ms,
+            "depth" => go.depth = Some(n.clamp(1, 128) as u32),
+            "nodes" => go.nodes = Some(n),
+            "mate" => go.mate = Some(n.clamp(1, 60) as u32),
+            _ => return Err(format!("unknown go parameter {key:?}")),
+        }
+        i += 2;
+    }
+    let bounded = go.time != [None, None]
+        || go.move_time.is_some()
+        || go.depth.is_some()
+        || go.nodes.is_some()
+        || go.mate.is_some();
+    // A bare `go` searches until `stop`, as GUIs expect.
+    go.infinite |= !bounded;
+    Ok(go)
+}
+
+impl Go {
+    /// The iterative-deepening budgets for `side` to move, counted from `start`.
+    fn options(
+        &self,
+        side: Color,
+        start: Instant,
+        overhead: Duration,
+        config: &SearchConfig,
+    ) -> IterativeOptions {
+        let mut options = IterativeOptions {
+            max_depth: self.depth.unwrap_or(128),
+            node_limit: self.nodes,
+            ..config.iterative_options()
+        };
+        options.deadline = Deadline::none();
+        if let Some(mate) = self.mate {
+            // The mated side's missing move shows one ply after the mating move.
+            options.max_depth = options.max_depth.min(2 * mate);
+            options.aspiration = None;
+        }
+        if self.infinite {
+            return options;
+        }
+        let me = side as usize;
+        let (mut soft, mut hard) = (None, None);
+        if let Some(left) = self.time[me] {
+            let (s, h) = clock_budget(
+                left,
+                self.increment[me].unwrap_or_default(),
+                self.moves_to_go,
+                overhead,
+            );
+            soft = Some(s);
+            hard = Some(h);
+        }
+        if let Some(t) = self.move_time {
+            let t = t.saturating_sub(overhead.min(t / 4));
+            hard = Some(hard.map_or(t, |h: Duration| h.min(t)));
+        }
+        options.deadline = hard.map_or(Deadline::none(), |h| Deadline::at(start + h));
+        options.soft_deadline = soft.map_or(Deadline::none(), |s| Deadline::at(start + s));
+        options
+    }
+}
+
+/// How long to think with `left` on the clock, `increment` per move and `moves_to_go` moves to
+/// the next control (unknown: [`DEFAULT_MOVES_TO_GO`]): `(soft, hard)`, where no new iteration
+/// starts after `soft` and the search stops at `hard`. The hard limit never exceeds three
+/// quarters of what is left after `overhead`, so the clock cannot run out.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi_endgame::uci::clock_budget;
+/// let ms = Duration::from_millis;
+/// let (soft, hard) = clock_budget(ms(100), ms(0), None, ms(30));
+/// assert!(soft <= hard && hard <= ms(60));
+/// let (_, hard) = clock_budget(ms(60_000), ms(1_000), Some(1), ms(30));
+/// assert!(hard < ms(60_000));
+/// ```
+pub fn clock_budget(
+    left: Duration,
+    increment: Duration,
+    moves_to_go: Option<u64>,
+    overhead: Duration,
+) -> (Duration, Duration) {
+    let usable = left.saturating_sub(overhead.min(left / 2));
+    let moves = moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 100) as u32;
+    let base = usable / moves + increment * 3 / 4;
+    let hard = (base * 3).min(usable * 3 / 4);
+    let soft = (base / 2).min(hard);
+    (soft, hard)
 }
 
 fn info_line(r: &GameResult<Move>) -> String {
@@ -96,31 +435,8 @@ fn info_line(r: &GameResult<Move>) -> String {
     )
 }
 
-fn go_config(args: &[&str]) -> SearchConfig {
-    let mut config = SearchConfig {
-        depth: 64,
-        time: Some(Duration::from_secs(5)),
-        ..Default::default()
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1).and_then(|v| v.parse::<u64>().ok());
-        match (args[i], value) {
-            ("depth", Some(d)) => {
-                config.depth = d as u32;
-                config.time = None;
-            }
-            ("movetime", Some(ms)) => config.time = Some(Duration::from_millis(ms)),
-            ("nodes", Some(_)) => {}
-            _ => {}
-        }
-        i += 1;
-    }
-    config
-}
-
-/// Parses the arguments of `position`.
-fn parse_position(args: &[&str]) -> Result<Position, String> {
+/// Parses the arguments of `position`: the position reached and the game line leading to it.
+fn parse_position(args: &[&str]) -> Result<(Position, GameLine), String> {
     let (mut pos, rest): (Position, &[&str]) = match args.first() {
         Some(&"startpos") => (START_FEN.parse().map_err(|e| format!("{e}"))?, &args[1..]),
         Some(&"fen") => {
@@ -133,16 +449,22 @@ fn parse_position(args: &[&str]) -> Result<Position, String> {
         }
         _ => return Err("expected startpos or fen".into()),
     };
+    let mut line = GameLine::new(&pos);
     if rest.first() == Some(&"moves") {
+        let mut legal = Vec::new();
         for m in &rest[1..] {
             let mv: Move = m.parse()?;
-            let mut legal = Vec::new();
+            legal.clear();
             crate::movegen::legal_moves(&pos, &mut legal);
             if !legal.contains(&mv) {
                 return Err(format!("illegal move {m}"));
             }
+            let captured = pos.at(mv.to).is_some();
             pos.make(mv);
+            line.record(&pos, captured);
         }
+    } else if let Some(extra) = rest.first() {
+        return Err(format!("expected moves, found {extra:?}"));
     }
-    Ok(pos)
+    Ok((pos, line))
 }

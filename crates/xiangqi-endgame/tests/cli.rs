@@ -57,3 +57,50 @@ fn perft_and_fen_commands() {
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("R (4,8) (4,1)"));
 }
+
+#[test]
+fn a_match_plays_legal_games_to_a_ruled_end_and_reports_the_score() {
+    let d = std::env::temp_dir().join(format!("xq-match-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let games = d.join("games.jsonl");
+    let out = bin()
+        .args([
+            "match",
+            "--pairs",
+            "1",
+            "--movetime-ms",
+            "5",
+            "--seed",
+            "7",
+            "--games",
+        ])
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("2 games at 5 ms per move"), "{text}");
+    assert!(text.contains("95% interval"), "{text}");
+    let records = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(records.lines().count(), 2);
+    for line in records.lines() {
+        let g: serde_json::Value = serde_json::from_str(line).unwrap();
+        // Every game replays legally from the start and ends for the reason it gives.
+        let mut pos: xiangqi_endgame::Position = xiangqi_endgame::START_FEN.parse().unwrap();
+        let mut legal = Vec::new();
+        for m in g["moves"].as_str().unwrap().split_whitespace() {
+            legal.clear();
+            xiangqi_endgame::movegen::legal_moves(&pos, &mut legal);
+            let mv: xiangqi_endgame::Move = m.parse().unwrap();
+            assert!(legal.contains(&mv), "{m} in {line}");
+            pos.make(mv);
+        }
+        legal.clear();
+        xiangqi_endgame::movegen::legal_moves(&pos, &mut legal);
+        match g["reason"].as_str().unwrap() {
+            "no legal move" => assert!(legal.is_empty()),
+            _ => assert!(!legal.is_empty()),
+        }
+    }
+    std::fs::remove_dir_all(d).unwrap();
+}

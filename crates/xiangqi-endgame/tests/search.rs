@@ -11,11 +11,7 @@ use xiangqi_endgame::eval::EvalKind;
 use xiangqi_endgame::{Color, Kind, Piece, Position, Square};
 
 fn brute_force_mate(pos: &Position, depth: u32) -> Option<u32> {
-    let mut g = SearchPosition {
-        pos: pos.clone(),
-        rules: Rules::Legal,
-        eval: EvalKind::Course,
-    };
+    let mut g = SearchPosition::new(pos.clone(), Rules::Legal, EvalKind::Course);
     let r = minimax(&mut g, depth);
     mate_distance(r.score)
         .filter(|_| r.score > 0)
