@@ -78,6 +78,18 @@ enum Command {
     },
     /// Speak UCI on stdin/stdout (for xiangqi GUIs and tools).
     Uci,
+    /// The shortest forced mate for the side to move, with its line (full-width search: "no
+    /// mate" is a proof). Exit 0 with a mate, 1 without one, 2 when the time ran out.
+    Mate {
+        /// Position in FEN (quote it).
+        fen: String,
+        /// Longest mate looked for, in plies (both sides' moves).
+        #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..=40))]
+        plies: u32,
+        /// Time limit in seconds (0 for none).
+        #[arg(long, default_value_t = 60.0, value_parser = batch::seconds_arg)]
+        seconds: f64,
+    },
     /// Engine against engine from seeded random openings, each engine red once per opening,
     /// under the repetition rulings: what a search change is worth in games.
     Match {
@@ -209,7 +221,9 @@ pub fn main() -> i32 {
     batch::run_main(|| {
         let args = batch::with_default_subcommand(
             std::env::args_os().collect(),
-            &["run", "perft", "compare", "check", "grade", "uci", "match"],
+            &[
+                "run", "perft", "compare", "check", "grade", "uci", "match", "mate",
+            ],
             "run",
         );
         let cli = Cli::parse_from(args);
@@ -243,6 +257,11 @@ pub fn main() -> i32 {
             Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout())
                 .map(|_| 0)
                 .map_err(Into::into),
+            Command::Mate {
+                fen,
+                plies,
+                seconds,
+            } => mate_cmd(&fen, plies, seconds),
             Command::Match {
                 a,
                 b,
@@ -549,4 +568,37 @@ fn match_cmd(
         score.summary()
     );
     Ok(0)
+}
+
+fn mate_cmd(fen: &str, plies: u32, seconds: f64) -> Result<i32> {
+    use crate::engine::{find_mate, MateSearch};
+    let pos: Position = fen.parse().map_err(|e| anyhow::anyhow!("FEN: {e}"))?;
+    let time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+    let started = Instant::now();
+    let found = find_mate(&pos, plies, time);
+    let ms = started.elapsed().as_millis();
+    Ok(match found {
+        MateSearch::Mate { moves, line, nodes } => {
+            let line: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+            let plies = match line.len() {
+                1 => "1 ply".to_string(),
+                n => format!("{n} plies"),
+            };
+            println!(
+                "mate in {moves} ({plies}): {}  [{nodes} nodes, {ms} ms]",
+                line.join(" ")
+            );
+            0
+        }
+        MateSearch::NoMate { plies, nodes } => {
+            println!("no forced mate within {plies} plies  [{nodes} nodes, {ms} ms]");
+            1
+        }
+        MateSearch::Unknown { plies, nodes } => {
+            println!(
+                "time ran out: no forced mate within {plies} plies, longer ones not searched  [{nodes} nodes, {ms} ms]"
+            );
+            2
+        }
+    })
 }

@@ -413,3 +413,106 @@ fn game_over(pos: &Position, side: Color) -> Option<String> {
         None
     }
 }
+
+/// What [`find_mate`] established.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MateSearch {
+    /// The side to move mates in `moves` of its moves (`line.len()` plies) at best.
+    Mate {
+        /// The side to move's moves to the mate.
+        moves: u32,
+        /// The mating line, both sides' moves.
+        line: Vec<Move>,
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// No forced mate of at most `plies` plies exists.
+    NoMate {
+        /// Plies proven free of a forced mate.
+        plies: u32,
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// The time ran out first: no mate of at most `plies` plies (0 when not even that much).
+    Unknown {
+        /// Plies proven free of a forced mate before the time ran out.
+        plies: u32,
+        /// Nodes searched.
+        nodes: u64,
+    },
+}
+
+/// The shortest forced mate for the side to move of at most `max_plies` plies, by
+/// full-width iterative deepening (no selective pruning, so "no mate" is a proof): a mate of
+/// `p` plies shows at depth `p + 1`, when the mated side's missing move is seen.
+///
+/// ```
+/// use xiangqi_endgame::{engine::{find_mate, MateSearch}, Position};
+/// let p: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w".parse().unwrap();
+/// match find_mate(&p, 5, None) {
+///     MateSearch::Mate { moves, line, .. } => {
+///         assert_eq!(moves, 1);
+///         assert_eq!(line[0].to_string(), "e1e8");
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+pub fn find_mate(pos: &Position, max_plies: u32, time: Option<Duration>) -> MateSearch {
+    let mut game = SearchPosition::new(pos.clone(), Rules::Legal, EvalKind::Course);
+    let mut searcher = Searcher::new(16);
+    searcher.options = SearchOptions {
+        mate_distance_pruning: true,
+        ..SearchOptions::default()
+    };
+    let options = IterativeOptions {
+        max_depth: max_plies + 1,
+        deadline: time.map_or(Deadline::none(), Deadline::after),
+        ..Default::default()
+    };
+    let mut completed = 0;
+    let r = iterative_deepening(&mut game, &mut searcher, &options, |r| {
+        completed = r.stats.depth
+    });
+    let nodes = r.stats.nodes;
+    match mate_distance(r.score).filter(|_| r.score > 0) {
+        Some(plies) if plies <= max_plies => MateSearch::Mate {
+            moves: plies.div_ceil(2),
+            line: mating_line(&mut game, &mut searcher, plies),
+            nodes,
+        },
+        _ if completed > max_plies => MateSearch::NoMate {
+            plies: max_plies,
+            nodes,
+        },
+        _ => MateSearch::Unknown {
+            plies: completed.saturating_sub(1),
+            nodes,
+        },
+    }
+}
+
+/// The whole line of a mate of `plies` plies from `game`: the principal variation stops where
+/// the table answered, so each move is asked of a search of the remaining length (the
+/// defender's is the longest resistance), with the table the proof left.
+fn mating_line(
+    game: &mut SearchPosition,
+    searcher: &mut Searcher<SearchPosition>,
+    plies: u32,
+) -> Vec<Move> {
+    let mut line = Vec::new();
+    for left in (1..=plies).rev() {
+        let options = IterativeOptions {
+            max_depth: left + 1,
+            ..Default::default()
+        };
+        let Some(mv) = iterative_deepening(game, searcher, &options, |_| {}).best else {
+            break;
+        };
+        game.play(mv);
+        line.push(mv);
+    }
+    for &mv in line.iter().rev() {
+        game.undo(mv);
+    }
+    line
+}

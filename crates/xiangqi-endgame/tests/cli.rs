@@ -104,3 +104,23 @@ fn a_match_plays_legal_games_to_a_ruled_end_and_reports_the_score() {
     }
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[test]
+fn mate_prints_the_shortest_mate_or_proves_there_is_none() {
+    let out = bin()
+        .args(["mate", "3k5/9/9/9/9/9/9/9/4R4/4K4 w", "--plies", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("mate in 1 (1 ply): e1e8"), "{text}");
+    let out = bin()
+        .args(["mate", "4k4/9/9/9/9/9/9/9/9/3K5 w", "--plies", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("no forced mate within 5 plies"));
+    let out = bin().args(["mate", "not a fen"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("FEN"));
+}

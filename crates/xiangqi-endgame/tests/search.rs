@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 use search_core::{mate_distance, minimax};
-use xiangqi_endgame::engine::{decide, Rules, SearchConfig, SearchPosition};
+use xiangqi_endgame::engine::{decide, find_mate, MateSearch, Rules, SearchConfig, SearchPosition};
 use xiangqi_endgame::eval::EvalKind;
 use xiangqi_endgame::{Color, Kind, Piece, Position, Square};
 
@@ -108,6 +108,48 @@ proptest! {
             let mut legal = Vec::new();
             xiangqi_endgame::movegen::legal_moves(&pos, &mut legal);
             prop_assert!(legal.contains(&m));
+        }
+    }
+
+    /// The mate search is exact: it finds every mate plain minimax proves (shortest first),
+    /// its "no mate" is minimax's, and its line replays to a position with no legal move.
+    #[test]
+    fn mate_search_agrees_with_minimax(pos in random_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        let truth = brute_force_mate(&pos, 4);
+        match find_mate(&pos, 3, None) {
+            MateSearch::Mate { moves, line, .. } => {
+                prop_assert_eq!(truth, Some(moves), "{}", pos);
+                prop_assert_eq!(line.len() as u32, 2 * moves - 1);
+                let mut p = pos.clone();
+                let mut legal = Vec::new();
+                for m in line {
+                    legal.clear();
+                    xiangqi_endgame::movegen::legal_moves(&p, &mut legal);
+                    prop_assert!(legal.contains(&m), "{} in {}", m, pos);
+                    p.make(m);
+                }
+                legal.clear();
+                xiangqi_endgame::movegen::legal_moves(&p, &mut legal);
+                prop_assert!(legal.is_empty(), "{}", pos);
+            }
+            MateSearch::NoMate { plies, .. } => {
+                prop_assert_eq!(plies, 3);
+                prop_assert_eq!(truth, None, "{}", pos);
+            }
+            MateSearch::Unknown { .. } => prop_assert!(false, "no time limit was set"),
+        }
+    }
+
+    /// The engine's selective search (null move, reductions, pruning) still finds the short
+    /// mates plain minimax proves.
+    #[test]
+    fn selective_engine_finds_short_mates(pos in random_position()) {
+        let Some(pos) = pos else { return Ok(()) };
+        if let Some(n) = brute_force_mate(&pos, 4) {
+            let config = SearchConfig { depth: 6, time: None, ..SearchConfig::engine() };
+            let d = decide(&pos, &config, |_| {});
+            prop_assert_eq!(d.mate_in, Some(n), "{}", pos);
         }
     }
 
