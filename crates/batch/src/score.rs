@@ -82,6 +82,10 @@ fn elo_of(rate: f64) -> f64 {
     } else if rate >= 1.0 {
         1000.0
     } else {
-        (-400.0 * (1.0 / rate - 1.0).log10()).clamp(-1000.0, 1000.0)
+        // Rounded to whole points, without a "-0".
+        (-400.0 * (1.0 / rate - 1.0).log10())
+            .clamp(-1000.0, 1000.0)
+            .round()
+            + 0.0
     }
 }

@@ -65,7 +65,14 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send) -> std::io::Resul
                 continue;
             };
             match command {
-                "isready" => out.line("readyok")?,
+                "isready" => {
+                    // The table is allocated here, off the first move's clock, as GUIs send
+                    // `isready` before they start one.
+                    if search.is_none() && session.searcher.is_none() {
+                        session.searcher = Searcher::try_new(session.hash_mb).ok();
+                    }
+                    out.line("readyok")?
+                }
                 "stop" => session.finish(search.take(), true)?,
                 "ponderhit" => {}
                 "quit" => {
