@@ -14,7 +14,7 @@
 
 use crate::eval::{evaluate, piece_value, EvalKind};
 use crate::framework;
-use crate::movegen::{in_check, is_legal, legal_moves, pseudo_legal};
+use crate::movegen::{in_check, legal_captures, legal_moves};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::repetition::GameLine;
@@ -198,8 +198,7 @@ impl Game for SearchPosition {
 
     fn generate_tactical(&self, moves: &mut Vec<Move>) {
         if self.rules == Rules::Legal {
-            pseudo_legal(&self.pos, moves);
-            moves.retain(|&m| self.pos.at(m.to).is_some() && is_legal(&self.pos, m));
+            legal_captures(&self.pos, moves);
         }
     }
 

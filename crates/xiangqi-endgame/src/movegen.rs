@@ -4,7 +4,10 @@
 //! cannon screens, pawns sideways only across the river), then a legality filter: a move is
 //! legal when afterwards the mover's king is not attacked, the flying-general rule included.
 //! The filter looks at the board *as if* the move had been made (an overlay of two squares), so
-//! generation needs no mutation and no copy. A side with no legal move has lost.
+//! generation needs no mutation and no copy; and it looks only where a move can matter: out of
+//! check, a move by a piece other than the king that neither leaves nor enters the king's rank
+//! or file and does not leave a square diagonally next to it (a horse's leg) cannot expose the
+//! king, so most moves need no test at all. A side with no legal move has lost.
 
 use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
@@ -204,22 +207,68 @@ pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
 pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
     pseudo_legal(pos, out);
+    retain_legal(pos, out, start);
+}
+
+/// Appends the legal captures of the side to move (for quiescence searches).
+///
+/// ```
+/// use xiangqi_endgame::{movegen, Position, START_FEN};
+/// let p: Position = START_FEN.parse().unwrap();
+/// let mut moves = Vec::new();
+/// movegen::legal_captures(&p, &mut moves);
+/// assert_eq!(moves.len(), 2); // the cannons take the horses
+/// ```
+pub fn legal_captures(pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    pseudo_legal(pos, out);
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
-        if is_legal(pos, m) {
+        if pos.at(m.to).is_some() {
             out[keep] = m;
             keep += 1;
         }
     }
     out.truncate(keep);
+    retain_legal(pos, out, start);
 }
 
-/// Number of legal moves (stops early when only "any?" matters is not needed: counts all).
+/// Number of legal moves.
 pub fn count_legal(pos: &Position, buf: &mut Vec<Move>) -> usize {
     buf.clear();
-    pseudo_legal(pos, buf);
-    buf.iter().filter(|&&m| is_legal(pos, m)).count()
+    legal_moves(pos, buf);
+    buf.len()
+}
+
+/// Keeps the legal moves of `out[start..]` (pseudo-legal moves of the side to move), in order.
+fn retain_legal(pos: &Position, out: &mut Vec<Move>, start: usize) {
+    let side = pos.side();
+    let Some(king) = pos.king(side) else {
+        return; // no king to expose: every move stands
+    };
+    let checked = in_check(pos);
+    let (kr, kc) = (king.row() as i32, king.col() as i32);
+    // Whether a move could change an attack on the king (see the module's header).
+    let touches = |m: Move| {
+        let (fr, fc) = (m.from.row() as i32, m.from.col() as i32);
+        let (tr, tc) = (m.to.row() as i32, m.to.col() as i32);
+        m.from == king
+            || fr == kr
+            || fc == kc
+            || tr == kr
+            || tc == kc
+            || ((fr - kr).abs() == 1 && (fc - kc).abs() == 1)
+    };
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if !(checked || touches(m)) || is_legal(pos, m) {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }
 
 #[inline]
