@@ -5,9 +5,10 @@
 //! legal when afterwards the mover's king is not attacked, the flying-general rule included.
 //! The filter looks at the board *as if* the move had been made (an overlay of two squares), so
 //! generation needs no mutation and no copy; and it looks only where a move can matter: out of
-//! check, a move by a piece other than the king that neither leaves nor enters the king's rank
-//! or file and does not leave a square diagonally next to it (a horse's leg) cannot expose the
-//! king, so most moves need no test at all. A side with no legal move has lost.
+//! check, only moves of the king, of the first two pieces on each of its lines, off a square
+//! diagonally next to it (a horse's leg), or setting down a screen for an enemy cannon facing
+//! it can expose it (`exposure_masks`), so most moves need no test at all. A side with no legal
+//! move has lost.
 
 use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
@@ -248,27 +249,59 @@ fn retain_legal(pos: &Position, out: &mut Vec<Move>, start: usize) {
         return; // no king to expose: every move stands
     };
     let checked = in_check(pos);
-    let (kr, kc) = (king.row() as i32, king.col() as i32);
-    // Whether a move could change an attack on the king (see the module's header).
-    let touches = |m: Move| {
-        let (fr, fc) = (m.from.row() as i32, m.from.col() as i32);
-        let (tr, tc) = (m.to.row() as i32, m.to.col() as i32);
-        m.from == king
-            || fr == kr
-            || fc == kc
-            || tr == kr
-            || tc == kc
-            || ((fr - kr).abs() == 1 && (fc - kc).abs() == 1)
-    };
+    let (from_mask, to_mask) = exposure_masks(pos, king, side);
+    let bit = |sq: Square| 1u128 << sq.index();
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
-        if !(checked || touches(m)) || is_legal(pos, m) {
+        let risky = checked || from_mask & bit(m.from) != 0 || to_mask & bit(m.to) != 0;
+        if !risky || is_legal(pos, m) {
             out[keep] = m;
             keep += 1;
         }
     }
     out.truncate(keep);
+}
+
+/// Where a move must start (`from` mask) or end (`to` mask) to possibly expose the king, out
+/// of check. Along each line from the king, only the first two pieces matter: taking away the
+/// first may open a chariot's, the other king's or (over the second) a cannon's line, taking
+/// away the second may give a cannon behind it its single screen. A piece set down nearer to
+/// the king than the first piece makes a screen, which matters only if that first piece is an
+/// enemy cannon. Horses attack over a leg diagonally next to the king; pawns' attacks do not
+/// depend on other pieces. The king's own moves start on its square.
+fn exposure_masks(pos: &Position, king: Square, side: Color) -> (u128, u128) {
+    let bit = |sq: Square| 1u128 << sq.index();
+    let mut from = bit(king);
+    let mut to = 0u128;
+    for (dr, dc) in ORTHO {
+        let mut empty_run = 0u128;
+        let mut found = 0;
+        let mut sq = king.offset(dr, dc);
+        while let Some(t) = sq {
+            match pos.at(t) {
+                None if found == 0 => empty_run |= bit(t),
+                None => {}
+                Some(p) => {
+                    from |= bit(t);
+                    if found == 0 && p.color != side && p.kind == Kind::Cannon {
+                        to |= empty_run;
+                    }
+                    found += 1;
+                    if found == 2 {
+                        break;
+                    }
+                }
+            }
+            sq = t.offset(dr, dc);
+        }
+    }
+    for (dr, dc) in DIAG {
+        if let Some(leg) = king.offset(dr, dc) {
+            from |= bit(leg);
+        }
+    }
+    (from, to)
 }
 
 #[inline]

@@ -195,3 +195,41 @@ fn framework_rules_end_the_game_by_capturing_the_king() {
     let list = xiangqi_endgame::framework::moves(&pos, Color::Red);
     assert!(list.iter().any(|m| Some(m.mv) == d.mv));
 }
+
+/// The slow, obvious legality filter: every pseudo-legal move tested.
+fn slow_legal(pos: &Position) -> Vec<xiangqi_endgame::Move> {
+    let mut moves = Vec::new();
+    xiangqi_endgame::movegen::pseudo_legal(pos, &mut moves);
+    moves.retain(|&m| xiangqi_endgame::movegen::is_legal(pos, m));
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The fast filter (which tests only moves that can expose the king) keeps exactly the
+    /// moves the slow one keeps, along random games from the start and on sparse endgames.
+    #[test]
+    fn fast_legality_equals_testing_every_move(choices in prop::collection::vec(any::<u16>(), 0..120), pos in random_position()) {
+        let mut p: Position = xiangqi_endgame::START_FEN.parse().unwrap();
+        let mut fast = Vec::new();
+        for c in choices {
+            fast.clear();
+            xiangqi_endgame::movegen::legal_moves(&p, &mut fast);
+            prop_assert_eq!(&fast, &slow_legal(&p), "{}", p);
+            let mut captures = Vec::new();
+            xiangqi_endgame::movegen::legal_captures(&p, &mut captures);
+            let slow_captures: Vec<_> = fast.iter().copied().filter(|m| p.at(m.to).is_some()).collect();
+            prop_assert_eq!(captures, slow_captures);
+            if fast.is_empty() {
+                break;
+            }
+            p.make(fast[c as usize % fast.len()]);
+        }
+        if let Some(pos) = pos {
+            fast.clear();
+            xiangqi_endgame::movegen::legal_moves(&pos, &mut fast);
+            prop_assert_eq!(fast, slow_legal(&pos), "{}", pos);
+        }
+    }
+}
