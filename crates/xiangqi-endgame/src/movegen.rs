@@ -190,7 +190,7 @@ pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
     for i in 0..90u8 {
         let from = Square(i);
         match pos.at(from) {
-            Some(p) if p.color == side => piece_moves(pos, from, p, out),
+            Some(p) if p.color == side => piece_moves::<false>(pos, from, p, out),
             _ => {}
         }
     }
@@ -222,16 +222,14 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
 /// ```
 pub fn legal_captures(pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
-    pseudo_legal(pos, out);
-    let mut keep = start;
-    for i in start..out.len() {
-        let m = out[i];
-        if pos.at(m.to).is_some() {
-            out[keep] = m;
-            keep += 1;
+    let side = pos.side();
+    for i in 0..90u8 {
+        let from = Square(i);
+        match pos.at(from) {
+            Some(p) if p.color == side => piece_moves::<true>(pos, from, p, out),
+            _ => {}
         }
     }
-    out.truncate(keep);
     retain_legal(pos, out, start);
 }
 
@@ -248,8 +246,7 @@ fn retain_legal(pos: &Position, out: &mut Vec<Move>, start: usize) {
     let Some(king) = pos.king(side) else {
         return; // no king to expose: every move stands
     };
-    let checked = in_check(pos);
-    let (from_mask, to_mask) = exposure_masks(pos, king, side);
+    let (from_mask, to_mask, checked) = exposure_masks(pos, king, side);
     let bit = |sq: Square| 1u128 << sq.index();
     let mut keep = start;
     for i in start..out.len() {
@@ -269,11 +266,13 @@ fn retain_legal(pos: &Position, out: &mut Vec<Move>, start: usize) {
 /// away the second may give a cannon behind it its single screen. A piece set down nearer to
 /// the king than the first piece makes a screen, which matters only if that first piece is an
 /// enemy cannon. Horses attack over a leg diagonally next to the king; pawns' attacks do not
-/// depend on other pieces. The king's own moves start on its square.
-fn exposure_masks(pos: &Position, king: Square, side: Color) -> (u128, u128) {
+/// depend on other pieces. The king's own moves start on its square. The same scan tells
+/// whether the king is in check now (the third value).
+fn exposure_masks(pos: &Position, king: Square, side: Color) -> (u128, u128, bool) {
     let bit = |sq: Square| 1u128 << sq.index();
     let mut from = bit(king);
     let mut to = 0u128;
+    let mut checked = false;
     for (dr, dc) in ORTHO {
         let mut empty_run = 0u128;
         let mut found = 0;
@@ -284,8 +283,13 @@ fn exposure_masks(pos: &Position, king: Square, side: Color) -> (u128, u128) {
                 None => {}
                 Some(p) => {
                     from |= bit(t);
-                    if found == 0 && p.color != side && p.kind == Kind::Cannon {
-                        to |= empty_run;
+                    if p.color != side {
+                        match (found, p.kind) {
+                            (0, Kind::Cannon) => to |= empty_run,
+                            (0, Kind::Chariot) | (1, Kind::Cannon) => checked = true,
+                            (0, Kind::King) => checked |= dc == 0,
+                            _ => {}
+                        }
                     }
                     found += 1;
                     if found == 2 {
@@ -301,38 +305,85 @@ fn exposure_masks(pos: &Position, king: Square, side: Color) -> (u128, u128) {
             from |= bit(leg);
         }
     }
-    (from, to)
+    if !checked {
+        checked = attacked_by_horse_or_pawn(pos, king, side.opposite());
+    }
+    (from, to, checked)
 }
 
+/// Whether a horse or a pawn of `by` attacks `target` (the line attacks are found by the scan
+/// of [`exposure_masks`]).
+fn attacked_by_horse_or_pawn(pos: &Position, target: Square, by: Color) -> bool {
+    let (tr, tc) = (target.row() as i32, target.col() as i32);
+    for (dr, dc) in HORSE {
+        if let Some(h) = Square::at(tr - dr, tc - dc) {
+            if pos.at(h) == Some(Piece::new(by, Kind::Horse)) {
+                let leg = if dr.abs() == 2 {
+                    (h.row() as i32 + dr / 2, h.col() as i32)
+                } else {
+                    (h.row() as i32, h.col() as i32 + dc / 2)
+                };
+                if pos
+                    .at(Square::new(leg.0 as usize, leg.1 as usize))
+                    .is_none()
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    let pawn = Some(Piece::new(by, Kind::Pawn));
+    if Square::at(tr - forward(by), tc).is_some_and(|s| pos.at(s) == pawn) {
+        return true;
+    }
+    [-1, 1]
+        .into_iter()
+        .any(|dc| Square::at(tr, tc + dc).is_some_and(|s| pos.at(s) == pawn && !own_side(by, s)))
+}
+
+/// Pushes the move to `to` unless an own piece stands there (with `CAPTURES`, only onto an
+/// enemy piece).
 #[inline]
-fn push_if(pos: &Position, side: Color, from: Square, to: Option<Square>, out: &mut Vec<Move>) {
+fn push_if<const CAPTURES: bool>(
+    pos: &Position,
+    side: Color,
+    from: Square,
+    to: Option<Square>,
+    out: &mut Vec<Move>,
+) {
     if let Some(to) = to {
-        if pos.at(to).is_none_or(|q| q.color != side) {
+        let ok = match pos.at(to) {
+            None => !CAPTURES,
+            Some(q) => q.color != side,
+        };
+        if ok {
             out.push(Move::new(from, to));
         }
     }
 }
 
-fn piece_moves(pos: &Position, from: Square, p: Piece, out: &mut Vec<Move>) {
+/// The pseudo-legal moves of the piece `p` on `from` (with `CAPTURES`, only its captures).
+#[inline]
+fn piece_moves<const CAPTURES: bool>(pos: &Position, from: Square, p: Piece, out: &mut Vec<Move>) {
     let side = p.color;
     match p.kind {
         Kind::King => {
             for (dr, dc) in ORTHO {
                 let to = from.offset(dr, dc).filter(|&t| in_palace(side, t));
-                push_if(pos, side, from, to, out);
+                push_if::<CAPTURES>(pos, side, from, to, out);
             }
         }
         Kind::Advisor => {
             for (dr, dc) in DIAG {
                 let to = from.offset(dr, dc).filter(|&t| in_palace(side, t));
-                push_if(pos, side, from, to, out);
+                push_if::<CAPTURES>(pos, side, from, to, out);
             }
         }
         Kind::Elephant => {
             for (dr, dc) in DIAG {
                 if let (Some(eye), Some(to)) = (from.offset(dr, dc), from.offset(2 * dr, 2 * dc)) {
                     if pos.at(eye).is_none() && own_side(side, to) {
-                        push_if(pos, side, from, Some(to), out);
+                        push_if::<CAPTURES>(pos, side, from, Some(to), out);
                     }
                 }
             }
@@ -346,7 +397,7 @@ fn piece_moves(pos: &Position, from: Square, p: Piece, out: &mut Vec<Move>) {
                 };
                 if let (Some(leg), Some(to)) = (leg, from.offset(dr, dc)) {
                     if pos.at(leg).is_none() {
-                        push_if(pos, side, from, Some(to), out);
+                        push_if::<CAPTURES>(pos, side, from, Some(to), out);
                     }
                 }
             }
@@ -359,7 +410,7 @@ fn piece_moves(pos: &Position, from: Square, p: Piece, out: &mut Vec<Move>) {
                 while let Some(t) = to {
                     match pos.at(t) {
                         None => {
-                            if !screened {
+                            if !screened && !CAPTURES {
                                 out.push(Move::new(from, t));
                             }
                         }
@@ -379,10 +430,10 @@ fn piece_moves(pos: &Position, from: Square, p: Piece, out: &mut Vec<Move>) {
             }
         }
         Kind::Pawn => {
-            push_if(pos, side, from, from.offset(forward(side), 0), out);
+            push_if::<CAPTURES>(pos, side, from, from.offset(forward(side), 0), out);
             if !own_side(side, from) {
-                push_if(pos, side, from, from.offset(0, -1), out);
-                push_if(pos, side, from, from.offset(0, 1), out);
+                push_if::<CAPTURES>(pos, side, from, from.offset(0, -1), out);
+                push_if::<CAPTURES>(pos, side, from, from.offset(0, 1), out);
             }
         }
     }
