@@ -25,7 +25,7 @@ struct Cli {
 #[derive(Debug, clap::Args)]
 struct EngineArgs {
     /// Time per move in milliseconds (the course allows 3000).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = crate::move_times::DEFAULT_LIBRARY_BUDGET.as_millis() as u64)]
     time_ms: u64,
     /// Fixed number of MCTS iterations per move (reproducible play).
     #[arg(long)]

@@ -311,7 +311,7 @@ pub struct EngineConfig {
 impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig {
-            time: Duration::from_millis(2000),
+            time: crate::move_times::DEFAULT_LIBRARY_BUDGET,
             iterations: None,
             exploration: 0.6,
             max_nodes: 4_000_000,
