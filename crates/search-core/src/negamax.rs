@@ -71,6 +71,21 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
+    /// Whether these options keep the search's value exact (no null move, no reductions, no
+    /// pruning): principal-variation search and mate-distance pruning only change the work.
+    ///
+    /// ```
+    /// use search_core::SearchOptions;
+    /// assert!(SearchOptions::default().is_exact());
+    /// assert!(!SearchOptions::selective(100).is_exact());
+    /// ```
+    pub fn is_exact(&self) -> bool {
+        self.null_move.is_none()
+            && !self.late_move_reductions
+            && !self.late_move_pruning
+            && self.futility_margin.is_none()
+    }
+
     /// The selective search of a tournament engine: every option of [`SearchOptions::default`]
     /// plus principal-variation search, null move (reduction 2, verified from depth 6),
     /// late-move reductions, late-move pruning, futility pruning with `futility_margin` per ply
@@ -371,6 +386,7 @@ impl<G: Game> Searcher<G> {
         }
         let mut best = -INF;
         let mut best_mv = moves[0];
+        let mut pruned = false;
         for k in 0..moves.len() {
             if k == 1 && hash_index.is_some() {
                 self.order(game, &mut moves[1..], ply);
@@ -397,6 +413,7 @@ impl<G: Game> Searcher<G> {
             let gives_check = (reducible || prunable) && game.in_check();
             if prunable && !gives_check {
                 game.undo(mv);
+                pruned = true;
                 continue;
             }
             let v = if k == 0 || !self.options.pvs && !reducible {
@@ -447,6 +464,11 @@ impl<G: Game> Searcher<G> {
                     }
                 }
             }
+        }
+        if pruned && best <= -WIN_BOUND && best < alpha0 {
+            // Moves were skipped as unable to reach alpha: the side is not proven mated by the
+            // moves that were searched, all that is known is "at most alpha".
+            best = alpha0;
         }
         if self.stack.pv[ply].is_empty() {
             // Failed low: still remember the best move found for the table and the caller.

@@ -90,6 +90,29 @@ enum Command {
         #[arg(long, default_value_t = 60.0, value_parser = batch::seconds_arg)]
         seconds: f64,
     },
+    /// Forced-mate problems from random endgames (seeded), each proven by the mate search: one
+    /// `FEN ; mate in K ; line` per line.
+    Generate {
+        /// Problems to make.
+        #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        count: u32,
+        /// Seed of the random endgames.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+        /// Shortest mate kept, in plies.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=40))]
+        min_plies: u32,
+        /// Longest mate looked for, in plies.
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=40))]
+        max_plies: u32,
+        /// Nodes for each candidate's mate search (a budget in nodes, not time, so that the
+        /// problems are the same on every machine).
+        #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes_each: u64,
+        /// Write the problems here instead of to standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Engine against engine from seeded random openings, each engine red once per opening,
     /// under the repetition rulings: what a search change is worth in games.
     Match {
@@ -222,7 +245,7 @@ pub fn main() -> i32 {
         let args = batch::with_default_subcommand(
             std::env::args_os().collect(),
             &[
-                "run", "perft", "compare", "check", "grade", "uci", "match", "mate",
+                "run", "perft", "compare", "check", "grade", "uci", "match", "mate", "generate",
             ],
             "run",
         );
@@ -257,6 +280,20 @@ pub fn main() -> i32 {
             Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout())
                 .map(|_| 0)
                 .map_err(Into::into),
+            Command::Generate {
+                count,
+                seed,
+                min_plies,
+                max_plies,
+                nodes_each,
+                output,
+            } => generate_cmd(
+                count as usize,
+                seed,
+                min_plies..=max_plies,
+                nodes_each,
+                output.as_deref(),
+            ),
             Command::Mate {
                 fen,
                 plies,
@@ -601,4 +638,45 @@ fn mate_cmd(fen: &str, plies: u32, seconds: f64) -> Result<i32> {
             2
         }
     })
+}
+
+fn generate_cmd(
+    count: usize,
+    seed: u64,
+    plies: std::ops::RangeInclusive<u32>,
+    nodes_each: u64,
+    output: Option<&Path>,
+) -> Result<i32> {
+    if plies.is_empty() {
+        bail!("--min-plies is above --max-plies");
+    }
+    if let Some(f) = output {
+        batch::check_writable(f)?;
+    }
+    let bar = batch::progress_bar(count as u64, "problems", false);
+    let problems = crate::mates::generate(
+        seed,
+        count,
+        *plies.start(),
+        *plies.end(),
+        nodes_each,
+        |_| bar.inc(1),
+    );
+    bar.finish_and_clear();
+    let mut text = format!(
+        "# {count} forced mates of {} to {} plies, red to move: xiangqi-endgame generate --count {count} --seed {seed} --min-plies {} --max-plies {} --nodes-each {nodes_each}\n",
+        plies.start(),
+        plies.end(),
+        plies.start(),
+        plies.end()
+    );
+    for p in &problems {
+        text.push_str(&crate::mates::problem_line(p));
+        text.push('\n');
+    }
+    match output {
+        Some(f) => write_atomic(f, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    Ok(0)
 }

@@ -340,10 +340,49 @@ pub fn think(
     if let Some(over) = game_over_decision(game, timer) {
         return over;
     }
-    decision(
-        iterative_deepening(game, searcher, options, on_iteration),
-        timer,
-    )
+    let mut on_iteration = on_iteration;
+    let mut result = iterative_deepening(game, searcher, options, &mut on_iteration);
+    if !searcher.options.is_exact() {
+        if let Some(shorter) = shorter_mate(game, &result, options) {
+            on_iteration(&shorter);
+            result = GameResult {
+                stats: GameStats {
+                    nodes: result.stats.nodes + shorter.stats.nodes,
+                    ..shorter.stats
+                },
+                ..shorter
+            };
+        }
+    }
+    decision(result, timer)
+}
+
+/// A shorter mate than the one a selective search found (its pruning may skip the quickest
+/// one), by the full-width search in what is left of the budget, with a table of its own so
+/// that no pruned value misleads it.
+fn shorter_mate(
+    game: &mut SearchPosition,
+    found: &GameResult<Move>,
+    options: &IterativeOptions,
+) -> Option<GameResult<Move>> {
+    let plies = mate_distance(found.score).filter(|_| found.score > 0)?;
+    if plies < 3 || options.deadline.expired() {
+        return None;
+    }
+    let mut searcher = Searcher::new(4);
+    searcher.options = SearchOptions {
+        mate_distance_pruning: true,
+        ..SearchOptions::default()
+    };
+    let exact = IterativeOptions {
+        max_depth: plies - 1,
+        deadline: options.deadline,
+        node_limit: options.node_limit,
+        ..Default::default()
+    };
+    let r = iterative_deepening(game, &mut searcher, &exact, |_| {});
+    let shorter = mate_distance(r.score).is_some_and(|d| r.score > 0 && d < plies);
+    (shorter && r.best.is_some()).then_some(r)
 }
 
 fn decision(result: GameResult<Move>, timer: Instant) -> Decision {
@@ -457,6 +496,17 @@ pub enum MateSearch {
 /// }
 /// ```
 pub fn find_mate(pos: &Position, max_plies: u32, time: Option<Duration>) -> MateSearch {
+    find_mate_within(pos, max_plies, time, None)
+}
+
+/// [`find_mate`] under a node budget as well (`None`: none): a budget makes the answer the same
+/// on every machine, as problem generators need.
+pub fn find_mate_within(
+    pos: &Position,
+    max_plies: u32,
+    time: Option<Duration>,
+    nodes: Option<u64>,
+) -> MateSearch {
     let mut game = SearchPosition::new(pos.clone(), Rules::Legal, EvalKind::Course);
     let mut searcher = Searcher::new(16);
     searcher.options = SearchOptions {
@@ -466,6 +516,7 @@ pub fn find_mate(pos: &Position, max_plies: u32, time: Option<Duration>) -> Mate
     let options = IterativeOptions {
         max_depth: max_plies + 1,
         deadline: time.map_or(Deadline::none(), Deadline::after),
+        node_limit: nodes,
         ..Default::default()
     };
     let mut completed = 0;

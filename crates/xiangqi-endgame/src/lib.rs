@@ -18,6 +18,7 @@ pub mod eval;
 pub mod fen;
 pub mod framework;
 pub mod grade;
+pub mod mates;
 pub mod movegen;
 pub mod perft;
 pub mod piece;

@@ -1,0 +1,152 @@
+//! Forced-mate problems made by the project itself: random endgame material (red's king with
+//! one to three attackers and a few defenders, black's king with a few defenders) placed on the
+//! squares each piece can reach, kept when [`find_mate`] proves a mate of the wanted length.
+//! They test the engine's mate finding on positions nobody tuned it to, and give students
+//! problems to practise on.
+
+use crate::engine::{find_mate_within, MateSearch};
+use crate::movegen::{in_palace, own_side};
+use crate::piece::{Color, Kind, Piece};
+use crate::position::Position;
+use crate::square::{Move, Square};
+use rand::{Rng, SeedableRng};
+use search_core::SmallRng;
+
+/// A proven mate problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MateProblem {
+    /// The position, red to move.
+    pub position: Position,
+    /// Red's moves to the mate.
+    pub moves: u32,
+    /// The mating line (the defence the longest).
+    pub line: Vec<Move>,
+}
+
+/// Whether a `kind` of `color` may stand on `sq` at all (palace, elephant and pawn squares).
+fn reachable(color: Color, kind: Kind, sq: Square) -> bool {
+    let (r, c) = (sq.row(), sq.col());
+    match kind {
+        Kind::King => in_palace(color, sq),
+        // The palace's corners and centre.
+        Kind::Advisor => in_palace(color, sq) && ((c == 4) == (r == 1 || r == 8)),
+        Kind::Elephant => {
+            own_side(color, sq)
+                && c % 2 == 0
+                && matches!(r % 5, 0 | 2 | 4)
+                && (r % 5 == 2) == (c % 4 == 0)
+        }
+        Kind::Pawn => {
+            // On its own side only on the five files it starts on, at or past its start rank.
+            let ahead = match color {
+                Color::Red => r <= 6,
+                Color::Black => r >= 3,
+            };
+            ahead && (!own_side(color, sq) || c % 2 == 0)
+        }
+        _ => true,
+    }
+}
+
+/// A random legal endgame with red to move (black not in check), or `None` when the draw
+/// made an impossible board.
+pub fn random_endgame(rng: &mut SmallRng) -> Option<Position> {
+    let mut pos = Position::empty(Color::Red);
+    let place = |pos: &mut Position, color: Color, kind: Kind, rng: &mut SmallRng| {
+        for _ in 0..200 {
+            let sq = Square(rng.random_range(0..90u8));
+            if pos.at(sq).is_none() && reachable(color, kind, sq) {
+                pos.set(sq, Some(Piece::new(color, kind)));
+                return;
+            }
+        }
+    };
+    place(&mut pos, Color::Red, Kind::King, rng);
+    place(&mut pos, Color::Black, Kind::King, rng);
+    let attackers = [Kind::Chariot, Kind::Horse, Kind::Cannon, Kind::Pawn];
+    for _ in 0..rng.random_range(1..=3) {
+        let kind = attackers[rng.random_range(0..attackers.len())];
+        place(&mut pos, Color::Red, kind, rng);
+    }
+    let defenders = [
+        Kind::Advisor,
+        Kind::Elephant,
+        Kind::Pawn,
+        Kind::Horse,
+        Kind::Chariot,
+    ];
+    for color in [Color::Red, Color::Black] {
+        let most = if color == Color::Red { 2 } else { 4 };
+        for _ in 0..rng.random_range(0..=most) {
+            let kind = defenders[rng.random_range(0..defenders.len())];
+            place(&mut pos, color, kind, rng);
+        }
+    }
+    // The FEN reader's checks (one king each in its palace, black not in check).
+    pos.to_string().parse::<Position>().ok()
+}
+
+/// Draws random endgames from `seed` until `count` problems with a forced mate of
+/// `min_plies..=max_plies` plies are proven (each search capped at `nodes_each` nodes, so the
+/// problems are the same on every machine); `on_found` sees each problem as it is found.
+/// Returns the problems in the order found.
+pub fn generate(
+    seed: u64,
+    count: usize,
+    min_plies: u32,
+    max_plies: u32,
+    nodes_each: u64,
+    mut on_found: impl FnMut(&MateProblem),
+) -> Vec<MateProblem> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut found = Vec::new();
+    while found.len() < count {
+        let Some(position) = random_endgame(&mut rng) else {
+            continue;
+        };
+        if let MateSearch::Mate { moves, line, .. } =
+            find_mate_within(&position, max_plies, None, Some(nodes_each))
+        {
+            if line.len() as u32 >= min_plies {
+                let problem = MateProblem {
+                    position,
+                    moves,
+                    line,
+                };
+                on_found(&problem);
+                found.push(problem);
+            }
+        }
+    }
+    found
+}
+
+/// One problem as a line of a problem file: `FEN ; mate in K ; line`.
+pub fn problem_line(p: &MateProblem) -> String {
+    let line: Vec<String> = p.line.iter().map(|m| m.to_string()).collect();
+    format!("{} ; mate in {} ; {}", p.position, p.moves, line.join(" "))
+}
+
+/// Reads a problem file written by [`problem_line`] (blank lines and `#` comments skipped):
+/// each position with the number of moves of its mate.
+pub fn parse_problems(text: &str) -> Result<Vec<(Position, u32)>, batch::InputError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut fields = line.split(';').map(str::trim);
+        let fen = fields.next().unwrap_or_default();
+        let position: Position = fen
+            .parse()
+            .map_err(|e: batch::InputError| batch::InputError::at(i + 1, e.to_string()))?;
+        let moves = fields
+            .next()
+            .and_then(|f| f.strip_prefix("mate in "))
+            .and_then(|n| n.trim().parse().ok())
+            .ok_or_else(|| batch::InputError::at(i + 1, "expected `FEN ; mate in K`"))?;
+        out.push((position, moves));
+    }
+    Ok(out)
+}
