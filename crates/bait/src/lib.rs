@@ -17,6 +17,7 @@ pub mod agents;
 pub mod bound;
 pub mod cli;
 pub mod fast;
+pub mod generate;
 pub mod grade;
 pub mod level;
 pub mod render;
