@@ -41,9 +41,17 @@ fn every_generated_level_is_winnable_and_reads_back_identically() {
         assert_eq!(plan.actions.len(), made.shortest, "{}", made.text);
         assert!((spec.min_actions..=spec.max_actions).contains(&made.shortest));
         let states = play(&level, &plan.actions);
-        assert_eq!(states.last().unwrap().outcome, Outcome::Won, "{}", made.text);
+        assert_eq!(
+            states.last().unwrap().outcome,
+            Outcome::Won,
+            "{}",
+            made.text
+        );
     }
-    assert!(made_count >= 25, "only {made_count} of 30 draws made a level");
+    assert!(
+        made_count >= 25,
+        "only {made_count} of 30 draws made a level"
+    );
 }
 
 #[test]

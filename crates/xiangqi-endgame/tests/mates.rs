@@ -35,7 +35,8 @@ fn every_mate_is_proven_shortest() {
 fn the_engine_finds_every_mate_at_its_length() {
     let config = SearchConfig::engine();
     for (pos, k) in parse_problems(PROBLEMS).unwrap() {
-        let mut game = SearchPosition::with_line(pos.clone(), EvalKind::Course, GameLine::new(&pos));
+        let mut game =
+            SearchPosition::with_line(pos.clone(), EvalKind::Course, GameLine::new(&pos));
         let mut searcher = search_core::Searcher::new(16);
         searcher.options = config.search_options();
         let options = IterativeOptions {
