@@ -530,10 +530,16 @@ pub fn find_mate_within(
             line: mating_line(&mut game, &mut searcher, plies),
             nodes,
         },
-        _ if completed > max_plies => MateSearch::NoMate {
-            plies: max_plies,
-            nodes,
-        },
+        // Searched deep enough, or proven lost (or without a move): no mate to find.
+        _ if completed > max_plies
+            || r.score < 0 && mate_distance(r.score).is_some()
+            || r.best.is_none() =>
+        {
+            MateSearch::NoMate {
+                plies: max_plies,
+                nodes,
+            }
+        }
         _ => MateSearch::Unknown {
             plies: completed.saturating_sub(1),
             nodes,
