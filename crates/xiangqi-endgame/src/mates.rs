@@ -1,6 +1,6 @@
 //! Forced-mate problems made by the project itself: random endgame material (red's king with
 //! one to three attackers and a few defenders, black's king with a few defenders) placed on the
-//! squares each piece can reach, kept when [`find_mate`] proves a mate of the wanted length.
+//! squares each piece can reach, kept when [`crate::engine::find_mate`] proves a mate of the wanted length.
 //! They test the engine's mate finding on positions nobody tuned it to, and give students
 //! problems to practise on.
 

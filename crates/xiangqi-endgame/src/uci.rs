@@ -29,7 +29,7 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// Time kept back from every clock budget for the GUI's and the pipe's delays.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 /// Moves the clock is assumed to have to last for when the GUI does not say (`movestogo`).
-const DEFAULT_MOVES_TO_GO: u64 = 30;
+pub const DEFAULT_MOVES_TO_GO: u64 = 30;
 
 /// Runs the loop on `input` / `output` until `quit` or end of input (where a bounded search
 /// still finishes and an infinite one is stopped).

@@ -1,6 +1,7 @@
-//! Fuzz tests of the position parsers (FEN and the course's board files): arbitrary text and
-//! mutated valid inputs never panic; what parses prints back (as FEN, and as a board file) to
-//! text that parses to the same position, and what does not is an error located in the input.
+//! Fuzz tests of the position parsers (FEN and the course's board files) and of UCI's `go`
+//! parser: arbitrary text and mutated valid inputs never panic; what parses prints back (as
+//! FEN, and as a board file) to text that parses to the same position, and what does not is an
+//! error located in the input.
 //! `scripts/fuzz.sh` runs these longer (`FUZZ_CASES`).
 
 use batch::fuzz::{arbitrary_text, config, mutated};
@@ -10,6 +11,17 @@ use xiangqi_endgame::Position;
 
 const BOARD: &str = include_str!("../../../inputs/xiangqi-endgame/3.txt");
 const FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+const GO: &str = "wtime 1000 btime 900 winc 10 binc 10 movestogo 20 depth 12 nodes 5000 mate 3";
+
+fn check_go(text: &str) -> Result<(), TestCaseError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if let Ok(go) = xiangqi_endgame::uci::parse_go(&words) {
+        // Whatever was read stays in range.
+        prop_assert!(go.depth.is_none_or(|d| (1..=128).contains(&d)));
+        prop_assert!(go.mate.is_none_or(|m| (1..=60).contains(&m)));
+    }
+    Ok(())
+}
 
 fn check_board_file(text: &str) -> Result<(), TestCaseError> {
     match parse_board_file(text) {
@@ -38,6 +50,12 @@ proptest! {
     fn arbitrary_text_never_panics(text in arbitrary_text()) {
         check_board_file(&text)?;
         check_fen(&text)?;
+        check_go(&text)?;
+    }
+
+    #[test]
+    fn mutated_go_commands_parse_or_fail_cleanly(text in mutated(GO)) {
+        check_go(&text)?;
     }
 
     #[test]
