@@ -261,20 +261,24 @@ fn retain_legal(pos: &Position, out: &mut Vec<Move>, start: usize) {
 }
 
 /// Where a move must start (`from` mask) or end (`to` mask) to possibly expose the king, out
-/// of check. Along each line from the king, only the first two pieces matter: taking away the
-/// first may open a chariot's, the other king's or (over the second) a cannon's line, taking
-/// away the second may give a cannon behind it its single screen. A piece set down nearer to
-/// the king than the first piece makes a screen, which matters only if that first piece is an
-/// enemy cannon. Horses attack over a leg diagonally next to the king; pawns' attacks do not
-/// depend on other pieces. The king's own moves start on its square. The same scan tells
+/// of check. Along each line from the king, only the first three pieces matter: taking away the
+/// first exposes the king if the second is an enemy chariot (or the other king, on the file)
+/// or the third an enemy cannon; taking away the second, if the third is an enemy cannon. A
+/// piece set down nearer to the king than the first piece makes a screen, which matters only if
+/// that first piece is an enemy cannon. Horses attack over a leg diagonally next to the king,
+/// so leaving a leg matters only with an enemy horse behind it; pawns' attacks do not depend on
+/// other pieces. The king's own moves start on its square. The same scan tells
 /// whether the king is in check now (the third value).
 fn exposure_masks(pos: &Position, king: Square, side: Color) -> (u128, u128, bool) {
     let bit = |sq: Square| 1u128 << sq.index();
+    let enemy = |p: Option<Piece>, kind: Kind| p == Some(Piece::new(side.opposite(), kind));
     let mut from = bit(king);
     let mut to = 0u128;
     let mut checked = false;
     for (dr, dc) in ORTHO {
+        // The empty squares before the first piece, and the first three pieces of the line.
         let mut empty_run = 0u128;
+        let mut pieces: [(Square, Option<Piece>); 3] = [(king, None); 3];
         let mut found = 0;
         let mut sq = king.offset(dr, dc);
         while let Some(t) = sq {
@@ -282,26 +286,43 @@ fn exposure_masks(pos: &Position, king: Square, side: Color) -> (u128, u128, boo
                 None if found == 0 => empty_run |= bit(t),
                 None => {}
                 Some(p) => {
-                    from |= bit(t);
-                    if p.color != side {
-                        match (found, p.kind) {
-                            (0, Kind::Cannon) => to |= empty_run,
-                            (0, Kind::Chariot) | (1, Kind::Cannon) => checked = true,
-                            (0, Kind::King) => checked |= dc == 0,
-                            _ => {}
-                        }
-                    }
+                    pieces[found] = (t, Some(p));
                     found += 1;
-                    if found == 2 {
+                    if found == 3 {
                         break;
                     }
                 }
             }
             sq = t.offset(dr, dc);
         }
+        let [(s1, p1), (s2, p2), (_, p3)] = pieces;
+        // Attacks now: a chariot (or, on the file, the other king) first, a cannon second.
+        let slider = |p: Option<Piece>| enemy(p, Kind::Chariot) || dc == 0 && enemy(p, Kind::King);
+        checked |= slider(p1) || enemy(p2, Kind::Cannon);
+        // Taking the first piece away lets the second attack if it slides, or the third if it
+        // is a cannon; taking the second away gives a third that is a cannon its one screen.
+        if slider(p2) || enemy(p3, Kind::Cannon) {
+            from |= bit(s1);
+        }
+        if enemy(p3, Kind::Cannon) {
+            from |= bit(s2);
+        }
+        // A piece set down before an enemy cannon that is first is the cannon's screen.
+        if enemy(p1, Kind::Cannon) {
+            to |= empty_run;
+        }
     }
+    // A piece leaving a square diagonally next to the king unblocks the horses that would jump
+    // over it: those two squares further on.
     for (dr, dc) in DIAG {
-        if let Some(leg) = king.offset(dr, dc) {
+        let Some(leg) = king.offset(dr, dc) else {
+            continue;
+        };
+        let horse_behind = [leg.offset(dr, 0), leg.offset(0, dc)]
+            .into_iter()
+            .flatten()
+            .any(|h| enemy(pos.at(h), Kind::Horse));
+        if horse_behind {
             from |= bit(leg);
         }
     }
