@@ -5,10 +5,10 @@
 //! legal when afterwards the mover's king is not attacked, the flying-general rule included.
 //! The filter looks at the board *as if* the move had been made (an overlay of two squares), so
 //! generation needs no mutation and no copy; and it looks only where a move can matter: out of
-//! check, only moves of the king, of the first two pieces on each of its lines, off a square
-//! diagonally next to it (a horse's leg), or setting down a screen for an enemy cannon facing
-//! it can expose it (`exposure_masks`), so most moves need no test at all. A side with no legal
-//! move has lost.
+//! check, only moves of the king, of a piece on one of its lines whose removal lets an enemy
+//! chariot, king or cannon through, off a horse's leg next to it with an enemy horse behind,
+//! or setting down a screen for an enemy cannon facing it can expose it (`exposure_masks`), so
+//! most moves need no test at all. A side with no legal move has lost.
 
 use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
