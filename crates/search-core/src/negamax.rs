@@ -243,10 +243,7 @@ impl<G: Game> Searcher<G> {
     pub fn search_root(&mut self, game: &mut G, depth: u32, alpha: Score, beta: Score) -> Score {
         self.root_depth = depth;
         // A stop raised before the search starts ends it at its first node.
-        self.aborted = self
-            .stop_signal
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed));
+        self.aborted = self.stop_requested();
         self.root_best = None;
         self.tt.new_search();
         game.on_search_start(depth, alpha, beta);
@@ -265,16 +262,19 @@ impl<G: Game> Searcher<G> {
         // The budget costs a comparison per node; the clock and the stop signal are read every
         // 1024 nodes.
         if self.node_limit.is_some_and(|l| self.stats.nodes > l)
-            || (self.stats.nodes & 1023 == 0
-                && (self.deadline.expired()
-                    || self
-                        .stop_signal
-                        .as_ref()
-                        .is_some_and(|s| s.load(Ordering::Relaxed))))
+            || (self.stats.nodes & 1023 == 0 && (self.deadline.expired() || self.stop_requested()))
         {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Whether another thread raised the stop signal.
+    #[inline]
+    fn stop_requested(&self) -> bool {
+        self.stop_signal
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     fn search(
@@ -347,7 +347,17 @@ impl<G: Game> Searcher<G> {
         };
         let pv_node = beta - alpha > 1;
         let selective = ply > 0 && !in_check && !pv_node && beta.abs() < WIN_BOUND;
-        if let Some(v) = self.null_move(game, depth, ply, beta, allow_null && selective) {
+        // The static value, for the null move and futility, computed once and only if asked.
+        let mut static_value = None;
+        let mut evaluate = |game: &G| *static_value.get_or_insert_with(|| game.evaluate());
+        if let Some(v) = self.null_move(
+            game,
+            depth,
+            ply,
+            beta,
+            allow_null && selective,
+            &mut evaluate,
+        ) {
             return v;
         }
         // Futility: this close to the horizon, quiet moves cannot lift a hopeless static value.
@@ -357,7 +367,7 @@ impl<G: Game> Searcher<G> {
             && self
                 .options
                 .futility_margin
-                .is_some_and(|m| game.evaluate() + m * depth <= alpha);
+                .is_some_and(|m| evaluate(game) + m * depth <= alpha);
         let mut moves = std::mem::take(&mut self.stack.moves[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
@@ -498,9 +508,10 @@ impl<G: Game> Searcher<G> {
         ply: usize,
         beta: Score,
         allowed: bool,
+        evaluate: &mut impl FnMut(&G) -> Score,
     ) -> Option<Score> {
         let r = self.options.null_move?;
-        if !allowed || depth < 2 || !game.null_move_allowed() || game.evaluate() < beta {
+        if !allowed || depth < 2 || !game.null_move_allowed() || evaluate(game) < beta {
             return None;
         }
         game.play_null();
