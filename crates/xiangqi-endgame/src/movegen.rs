@@ -186,11 +186,17 @@ pub fn is_legal(pos: &Position, mv: Move) -> bool {
 /// Appends the pseudo-legal moves (standard piece rules, king safety not checked) of the side
 /// to move.
 pub fn pseudo_legal(pos: &Position, out: &mut Vec<Move>) {
+    side_moves::<false>(pos, out);
+}
+
+/// Appends the pseudo-legal moves of every piece of the side to move, in board order (with
+/// `CAPTURES`, only the captures).
+fn side_moves<const CAPTURES: bool>(pos: &Position, out: &mut Vec<Move>) {
     let side = pos.side();
     for i in 0..90u8 {
         let from = Square(i);
         match pos.at(from) {
-            Some(p) if p.color == side => piece_moves::<false>(pos, from, p, out),
+            Some(p) if p.color == side => piece_moves::<CAPTURES>(pos, from, p, out),
             _ => {}
         }
     }
@@ -222,14 +228,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
 /// ```
 pub fn legal_captures(pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
-    let side = pos.side();
-    for i in 0..90u8 {
-        let from = Square(i);
-        match pos.at(from) {
-            Some(p) if p.color == side => piece_moves::<true>(pos, from, p, out),
-            _ => {}
-        }
-    }
+    side_moves::<true>(pos, out);
     retain_legal(pos, out, start);
 }
 
