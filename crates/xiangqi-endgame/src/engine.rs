@@ -369,11 +369,7 @@ fn shorter_mate(
     if plies < 3 || options.deadline.expired() {
         return None;
     }
-    let mut searcher = Searcher::new(4);
-    searcher.options = SearchOptions {
-        mate_distance_pruning: true,
-        ..SearchOptions::default()
-    };
+    let mut searcher = mate_searcher(4);
     let exact = IterativeOptions {
         max_depth: plies - 1,
         deadline: options.deadline,
@@ -508,11 +504,7 @@ pub fn find_mate_within(
     nodes: Option<u64>,
 ) -> MateSearch {
     let mut game = SearchPosition::new(pos.clone(), Rules::Legal, EvalKind::Course);
-    let mut searcher = Searcher::new(16);
-    searcher.options = SearchOptions {
-        mate_distance_pruning: true,
-        ..SearchOptions::default()
-    };
+    let mut searcher = mate_searcher(16);
     let options = IterativeOptions {
         max_depth: max_plies + 1,
         deadline: time.map_or(Deadline::none(), Deadline::after),
@@ -545,6 +537,17 @@ pub fn find_mate_within(
             nodes,
         },
     }
+}
+
+/// A searcher for exact mate searches: full width (no pruning that could skip a mate, so "no
+/// mate" is a proof), with mate-distance pruning, a table of `megabytes` MiB.
+fn mate_searcher(megabytes: usize) -> Searcher<SearchPosition> {
+    let mut searcher = Searcher::new(megabytes);
+    searcher.options = SearchOptions {
+        mate_distance_pruning: true,
+        ..SearchOptions::default()
+    };
+    searcher
 }
 
 /// The whole line of a mate of `plies` plies from `game`: the principal variation stops where

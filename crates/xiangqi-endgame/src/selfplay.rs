@@ -12,7 +12,7 @@ use crate::position::Position;
 use crate::repetition::GameLine;
 use crate::square::Move;
 use rand::{Rng, SeedableRng};
-use search_core::{SearchOptions, Searcher, SmallRng, WIN};
+use search_core::{Searcher, SmallRng, WIN};
 use std::time::Duration;
 
 /// Plies after which an undecided game is scored a draw.
@@ -68,12 +68,18 @@ pub fn random_opening(rng: &mut SmallRng, plies: usize) -> Vec<Move> {
     line
 }
 
-fn searcher_for(engine: Engine) -> Searcher<SearchPosition> {
+/// The settings of `engine` at `move_time` per move.
+fn config_for(engine: Engine, move_time: Duration) -> SearchConfig {
+    SearchConfig {
+        time: Some(move_time),
+        selective: engine == Engine::Selective,
+        ..SearchConfig::engine()
+    }
+}
+
+fn searcher_for(config: &SearchConfig) -> Searcher<SearchPosition> {
     let mut s = Searcher::new(16);
-    s.options = match engine {
-        Engine::Selective => SearchConfig::engine().search_options(),
-        Engine::FullWidth => SearchOptions::default(),
-    };
+    s.options = config.search_options();
     s
 }
 
@@ -82,8 +88,8 @@ pub fn play_game(opening: &[Move], red: Engine, black: Engine, move_time: Durati
     let mut pos: Position = START_FEN.parse().expect("start position");
     let mut line = GameLine::new(&pos);
     let mut record: Vec<String> = Vec::new();
-    let mut searchers = [searcher_for(red), searcher_for(black)];
-    let engines = [red, black];
+    let configs = [config_for(red, move_time), config_for(black, move_time)];
+    let mut searchers = [searcher_for(&configs[0]), searcher_for(&configs[1])];
     let mut legal = Vec::new();
     let mut planned = opening.iter();
     loop {
@@ -104,12 +110,7 @@ pub fn play_game(opening: &[Move], red: Engine, black: Engine, move_time: Durati
         let mv = match planned.next() {
             Some(&m) => m,
             None => {
-                let engine = engines[side as usize];
-                let config = SearchConfig {
-                    time: Some(move_time),
-                    selective: engine == Engine::Selective,
-                    ..SearchConfig::engine()
-                };
+                let config = &configs[side as usize];
                 let mut game =
                     SearchPosition::with_line(pos.clone(), EvalKind::Course, line.clone());
                 let d = think(
