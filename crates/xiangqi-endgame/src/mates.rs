@@ -140,7 +140,7 @@ pub fn parse_problems(text: &str) -> Result<Vec<(Position, u32)>, batch::InputEr
         let fen = fields.next().unwrap_or_default();
         let position: Position = fen
             .parse()
-            .map_err(|e: batch::InputError| batch::InputError::at(i + 1, e.to_string()))?;
+            .map_err(|e: batch::InputError| batch::InputError::at(i + 1, e.message))?;
         let moves = fields
             .next()
             .and_then(|f| f.strip_prefix("mate in "))
@@ -149,4 +149,25 @@ pub fn parse_problems(text: &str) -> Result<Vec<(Position, u32)>, batch::InputEr
         out.push((position, moves));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_problem_line_is_reported_at_its_own_line_once() {
+        let text = "# problems\n3k5/9/9/9/9/9/9/9/4R4/4K4 w ; mate in 1\nnot a fen ; mate in 2\n";
+        let e = parse_problems(text).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(!e.to_string().starts_with("3: 1:"), "{e}");
+        let e = parse_problems("3k5/9/9/9/9/9/9/9/4R4/4K4 w ; mate soon\n").unwrap_err();
+        assert_eq!(e.to_string(), "1: expected `FEN ; mate in K`");
+        assert_eq!(
+            parse_problems(text.lines().take(2).collect::<Vec<_>>().join("\n").as_str())
+                .unwrap()
+                .len(),
+            1
+        );
+    }
 }
