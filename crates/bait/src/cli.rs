@@ -273,10 +273,8 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     level.shortest, level.tries
                 );
                 match &output {
-                    Some(dir) => {
-                        std::fs::create_dir_all(dir)?;
-                        batch::write_atomic(&dir.join(&name), level.text.as_bytes())?;
-                    }
+                    // write_atomic makes the folder.
+                    Some(dir) => batch::write_atomic(&dir.join(&name), level.text.as_bytes())?,
                     None => {
                         if i > 0 {
                             println!();
