@@ -7,6 +7,7 @@
 //! `--seed`), progress bars that only appear on a terminal ([`progress_bar`]) and a batch
 //! runner that keeps going past a bad file and ends with a one-line summary ([`run_batch`]).
 
+mod child;
 mod cli;
 mod errors;
 mod files;
@@ -18,6 +19,7 @@ mod runner;
 mod score;
 mod text;
 
+pub use child::LineProcess;
 pub use cli::{
     cores, exit_code, fraction_arg, output_name, run_main, seconds_arg, with_default_subcommand,
 };

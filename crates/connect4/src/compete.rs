@@ -13,10 +13,9 @@ use crate::agents::{builtin, Player};
 use crate::board::Board;
 use crate::engine::GameState;
 use rand::{Rng, SeedableRng};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Time allowed per move.
@@ -63,11 +62,7 @@ pub enum Failure {
 /// One side of a game in progress.
 enum Mover {
     Builtin(Box<dyn Player>),
-    Library {
-        child: Child,
-        stdin: ChildStdin,
-        lines: Receiver<String>,
-    },
+    Library(batch::LineProcess),
 }
 
 impl Mover {
@@ -79,42 +74,17 @@ impl Mover {
             Contestant::Library(path) => {
                 let exe = std::env::current_exe().map_err(|_| Failure::Load)?;
                 let limit = MEMORY_LIMIT_MB.load(std::sync::atomic::Ordering::Relaxed);
-                let mut child = Command::new(exe)
+                let mut command = Command::new(exe);
+                command
                     .arg("host-lib")
                     .arg("--memory-mb")
                     .arg(limit.to_string())
-                    .arg(path)
-                    .stdin(Stdio::piped())
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::null())
-                    .spawn()
-                    .map_err(|_| Failure::Load)?;
-                let stdin = child.stdin.take().ok_or(Failure::Load)?;
-                let stdout = child.stdout.take().ok_or(Failure::Load)?;
-                let (tx, rx) = channel();
-                std::thread::spawn(move || {
-                    for line in BufReader::new(stdout).lines() {
-                        match line {
-                            Ok(l) => {
-                                if tx.send(l).is_err() {
-                                    break;
-                                }
-                            }
-                            Err(_) => break,
-                        }
-                    }
-                });
-                match rx.recv_timeout(Duration::from_secs(10)) {
-                    Ok(l) if l == "READY" => Ok(Mover::Library {
-                        child,
-                        stdin,
-                        lines: rx,
-                    }),
+                    .arg(path);
+                let child = batch::LineProcess::spawn(command).map_err(|_| Failure::Load)?;
+                match child.recv_timeout(Duration::from_secs(10)) {
+                    Ok(l) if l == "READY" => Ok(Mover::Library(child)),
                     Ok(l) if l.starts_with("INTERFACE") => Err(Failure::Interface),
-                    _ => {
-                        let _ = child.kill();
-                        Err(Failure::Load)
-                    }
+                    _ => Err(Failure::Load),
                 }
             }
         }
@@ -127,11 +97,7 @@ impl Mover {
                 let x = state.board.landing_row(y).ok_or(Failure::Bug)?;
                 Ok((x, y))
             }
-            Mover::Library {
-                child,
-                stdin,
-                lines,
-            } => {
+            Mover::Library(child) => {
                 let b = &state.board;
                 let (top, board) = b.course_view(state.to_move);
                 let text = format!(
@@ -152,14 +118,10 @@ impl Mover {
                         .collect::<Vec<_>>()
                         .join(" ")
                 );
-                if stdin
-                    .write_all(text.as_bytes())
-                    .and_then(|_| stdin.flush())
-                    .is_err()
-                {
+                if child.send(text.trim_end()).is_err() {
                     return Err(Failure::Bug);
                 }
-                match lines.recv_timeout(MOVE_TIME + Duration::from_millis(200)) {
+                match child.recv_timeout(MOVE_TIME + Duration::from_millis(200)) {
                     Ok(l) => {
                         let v: Vec<i64> = l
                             .split_whitespace()
@@ -172,21 +134,12 @@ impl Mover {
                         }
                     }
                     Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                        let _ = child.kill();
+                        child.kill();
                         Err(Failure::Timeout)
                     }
                     Err(_) => Err(Failure::Bug),
                 }
             }
-        }
-    }
-}
-
-impl Drop for Mover {
-    fn drop(&mut self) {
-        if let Mover::Library { child, .. } = self {
-            let _ = child.kill();
-            let _ = child.wait();
         }
     }
 }
