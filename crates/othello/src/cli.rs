@@ -1,5 +1,5 @@
 //! The command line: the batch job `run`, `generate`, `perft`, the course's checks and
-//! deciders, `match`, `play`, `timing-table`, `eval` and `solve`.
+//! deciders, `match`, `nboard`, `play`, `timing-table`, `eval` and `solve`.
 
 use crate::endgame::{solve, Endgame};
 use crate::perft::perft;
@@ -82,15 +82,23 @@ enum Command {
         #[arg(long, value_enum, default_value_t = crate::deciders::MoveOrder::Course)]
         order: crate::deciders::MoveOrder,
     },
-    /// A match between two deciders (minimax:D, alphabeta:D, mtdf:D, id:MS, mcts:MS, random),
-    /// each with a heuristic: pairs of games from seeded random openings, colours swapped, in
-    /// parallel.
+    /// A match between two deciders (minimax:D, alphabeta:D, mtdf:D, id:MS, mcts:MS, random)
+    /// or external engines speaking NBoard (nboard:COMMAND), each decider with a heuristic:
+    /// pairs of games from seeded random openings, colours swapped, in parallel.
     Match {
-        /// Decider A: minimax:D, alphabeta:D, mtdf:D (D plies deep), id:MS (iterative
-        /// deepening for MS milliseconds a move), mcts:MS or random.
+        /// Side A: minimax:D, alphabeta:D, mtdf:D (D plies deep), id:MS (iterative deepening
+        /// for MS milliseconds a move), mcts:MS, random, or nboard:COMMAND for an engine that
+        /// speaks the NBoard protocol (the command is split at spaces, like
+        /// "nboard:othello nboard"), started for each game.
         a: String,
-        /// Decider B, in the same form as A.
+        /// Side B, in the same form as A.
         b: String,
+        /// Midgame depth given to NBoard engines (`set depth`).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=60))]
+        nboard_depth: u32,
+        /// Seconds an NBoard engine may think about one move before it forfeits the game.
+        #[arg(long, default_value_t = 60.0, value_parser = batch::seconds_arg)]
+        move_timeout: f64,
         /// Games (rounded up to an even number).
         #[arg(long, default_value_t = 100)]
         games: usize,
@@ -118,6 +126,9 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         trace: Option<std::path::PathBuf>,
     },
+    /// Be an engine for an Othello GUI or another program: speaks the NBoard protocol on
+    /// stdin/stdout (nboard 2, set depth, set game GGF, move, go, hint, ping, learn).
+    Nboard,
     /// Play against a decider in the terminal (moves typed like d3).
     Play {
         /// The computer's decider: minimax:D, alphabeta:D, mtdf:D, id:MS, mcts:MS or random.
@@ -183,6 +194,14 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },
+}
+
+/// A match side as the report names it: the spec, with the heuristic of a decider.
+fn describe(spec: &str, c: &crate::matchplay::Contestant) -> String {
+    match c {
+        crate::matchplay::Contestant::Builtin(p) => format!("{spec} ({:?})", p.heuristic),
+        crate::matchplay::Contestant::Nboard(_) => spec.to_string(),
+    }
 }
 
 /// Runs the command line; returns the process exit code.
@@ -334,6 +353,8 @@ fn dispatch(cli: Cli) -> Result<i32> {
         Command::Match {
             a,
             b,
+            nboard_depth,
+            move_timeout,
             games,
             heuristic_a,
             heuristic_b,
@@ -343,26 +364,26 @@ fn dispatch(cli: Cli) -> Result<i32> {
             json,
             trace,
         } => {
-            use crate::matchplay::{run, Player};
-            let pa = Player {
-                decider: a.parse().map_err(|e: String| anyhow!(e))?,
-                heuristic: heuristic_a,
-                order,
-            };
-            let pb = Player {
-                decider: b.parse().map_err(|e: String| anyhow!(e))?,
-                heuristic: heuristic_b,
-                order,
-            };
+            use crate::matchplay::{run, Contestant};
+            let timeout = std::time::Duration::from_secs_f64(move_timeout);
+            let pa = Contestant::parse(&a, heuristic_a, order, nboard_depth, timeout)
+                .map_err(|e| anyhow!(e))?;
+            let pb = Contestant::parse(&b, heuristic_b, order, nboard_depth, timeout)
+                .map_err(|e| anyhow!(e))?;
             let jobs = jobs.unwrap_or_else(batch::cores);
             let bar = batch::progress_bar(games.div_ceil(2) as u64 * 2, "games", json);
-            let r = run(pa, pb, games, seed, jobs, trace.as_deref(), || bar.inc(1))?;
+            let r = run(&pa, &pb, games, seed, jobs, trace.as_deref(), || bar.inc(1))?;
             bar.finish_and_clear();
+            for f in &r.forfeits {
+                eprintln!("{f}");
+            }
             if json {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {
                 println!(
-                    "A = {a} ({heuristic_a:?}) vs B = {b} ({heuristic_b:?}): {} games, A wins {}, draws {}, losses {}; mean disc difference {:+.2}; A's score {:.1}% (95% CI {:.1}%..{:.1}%)",
+                    "A = {} vs B = {}: {} games, A wins {}, draws {}, losses {}; mean disc difference {:+.2}; A's score {:.1}% (95% CI {:.1}%..{:.1}%)",
+                    describe(&a, &pa),
+                    describe(&b, &pb),
                     r.games,
                     r.wins,
                     r.draws,
@@ -373,6 +394,11 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     100.0 * r.ci95.1
                 );
             }
+            Ok(0)
+        }
+        Command::Nboard => {
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            crate::nboard::serve(stdin, std::io::stdout(), std::io::stderr())?;
             Ok(0)
         }
         Command::Play {

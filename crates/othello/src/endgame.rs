@@ -529,13 +529,19 @@ pub struct Solution {
 /// assert_eq!(s.score, 64);
 /// ```
 pub fn solve(p: &Position, searcher: &mut Searcher<Endgame>) -> Solution {
+    solve_until(p, searcher).expect("no deadline, node limit or stop signal is set")
+}
+
+/// Solves `p` exactly unless the searcher's deadline, node limit or stop signal cuts the
+/// search short (then `None`).
+pub fn solve_until(p: &Position, searcher: &mut Searcher<Endgame>) -> Option<Solution> {
     let mut game = Endgame::new(*p);
     if p.game_over() {
-        return Solution {
+        return Some(Solution {
             score: p.final_score(),
             best: None,
             nodes: 0,
-        };
+        });
     }
     let depth = 2 * p.empties() + 2;
     // Fastest-first is the ordering that works in Othello endgames; killer and history
@@ -558,10 +564,10 @@ pub fn solve(p: &Position, searcher: &mut Searcher<Endgame>) -> Solution {
             searcher.search_root(&mut game, d, -INF, INF);
         }
     }
-    let r = mtdf(&mut game, searcher, depth, 0).expect("no deadline set");
-    Solution {
+    let r = mtdf(&mut game, searcher, depth, 0)?;
+    Some(Solution {
         score: r.score,
         best: r.best,
         nodes: r.stats.nodes + game.leaf_nodes.into_inner(),
-    }
+    })
 }

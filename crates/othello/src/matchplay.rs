@@ -2,14 +2,21 @@
 //! seeded), each side playing black once, run in parallel threads. The report gives wins, draws
 //! and losses for A, the mean disc difference and a 95% confidence interval on A's score rate
 //! (win = 1, draw = 1/2), so that "the improved heuristic is better" is a measured claim.
+//!
+//! A side may also be an external engine speaking the NBoard protocol (NTest, Edax, this
+//! tool's own `othello nboard`), started as a child process for each game and sent the whole
+//! game as GGF before each `go`. An engine that crashes, answers an illegal move or nothing
+//! within its time forfeits the game (scored as a loss by 64 discs) and the match goes on.
 
 use crate::course::{status, Status};
 use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
+use crate::ggf::GgfGame;
 use crate::position::{Color, Move, Position};
 use crate::trace::trace_turn;
 use rand::{Rng, SeedableRng};
 use search_core::SmallRng;
 use std::path::Path;
+use std::time::Duration;
 
 /// One side of a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,8 +29,151 @@ pub struct Player {
     pub order: MoveOrder,
 }
 
+/// An external engine speaking the NBoard protocol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NboardEngine {
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// The midgame depth it is given (`set depth`).
+    pub depth: u32,
+    /// How long it may think about one move before it forfeits the game.
+    pub move_timeout: Duration,
+}
+
+impl NboardEngine {
+    /// An engine from a command line split at spaces (`othello nboard`, `./ntest x`).
+    pub fn new(command: &str, depth: u32, move_timeout: Duration) -> Result<NboardEngine, String> {
+        let command: Vec<String> = command.split_whitespace().map(String::from).collect();
+        if command.is_empty() {
+            return Err("an NBoard engine needs a command, like nboard:./ntest".into());
+        }
+        Ok(NboardEngine {
+            command,
+            depth,
+            move_timeout,
+        })
+    }
+}
+
+/// Who plays one side of a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Contestant {
+    /// One of this tool's deciders.
+    Builtin(Player),
+    /// An external engine speaking NBoard.
+    Nboard(NboardEngine),
+}
+
+impl Contestant {
+    /// `nboard:COMMAND` is an external engine given midgame depth `depth` and `move_timeout`
+    /// per move; anything else is a decider (`alphabeta:4`, `id:500`, ...) with `heuristic`
+    /// and `order`.
+    pub fn parse(
+        spec: &str,
+        heuristic: HeuristicKind,
+        order: MoveOrder,
+        depth: u32,
+        move_timeout: Duration,
+    ) -> Result<Contestant, String> {
+        match spec.strip_prefix("nboard:") {
+            Some(command) => {
+                NboardEngine::new(command, depth, move_timeout).map(Contestant::Nboard)
+            }
+            None => Ok(Contestant::Builtin(Player {
+                decider: spec.parse()?,
+                heuristic,
+                order,
+            })),
+        }
+    }
+}
+
+impl From<Player> for Contestant {
+    fn from(p: Player) -> Contestant {
+        Contestant::Builtin(p)
+    }
+}
+
+/// An external engine during one game.
+struct NboardClient {
+    process: batch::LineProcess,
+    move_timeout: Duration,
+    pings: u32,
+}
+
+impl NboardClient {
+    fn start(engine: &NboardEngine) -> Result<NboardClient, String> {
+        let mut command = std::process::Command::new(&engine.command[0]);
+        command.args(&engine.command[1..]);
+        let process = batch::LineProcess::spawn(command)
+            .map_err(|e| format!("cannot start `{}`: {e}", engine.command.join(" ")))?;
+        let mut client = NboardClient {
+            process,
+            move_timeout: engine.move_timeout,
+            pings: 0,
+        };
+        client.send("nboard 2")?;
+        client.send(&format!("set depth {}", engine.depth))?;
+        client.sync(engine.move_timeout)?;
+        Ok(client)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        self.process
+            .send(line)
+            .map_err(|e| format!("the engine stopped reading: {e}"))
+    }
+
+    /// Waits until the engine has handled every command sent so far (`ping`/`pong`).
+    fn sync(&mut self, timeout: Duration) -> Result<(), String> {
+        self.pings += 1;
+        let pong = format!("pong {}", self.pings);
+        self.send(&format!("ping {}", self.pings))?;
+        self.wait_for(timeout, |l| l.trim() == pong).map(|_| ())
+    }
+
+    fn wait_for(
+        &mut self,
+        timeout: Duration,
+        done: impl Fn(&str) -> bool,
+    ) -> Result<String, String> {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.process.recv_timeout(left) {
+                Ok(line) if done(&line) => return Ok(line),
+                Ok(_) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    return Err(format!("no answer within {:.1} s", timeout.as_secs_f64()))
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err("the engine exited".into())
+                }
+            }
+        }
+    }
+
+    /// The engine's move in `game`.
+    fn choose(&mut self, game: &GgfGame) -> Result<Move, String> {
+        self.send(&format!("set game {game}"))?;
+        self.send("go")?;
+        let line = self.wait_for(self.move_timeout, |l| l.starts_with("==="))?;
+        let answer = line.trim_start_matches('=').trim();
+        let token = answer
+            .split(|c: char| c == '/' || c.is_whitespace())
+            .next()
+            .unwrap_or("");
+        let mv = if token.eq_ignore_ascii_case("pa") {
+            Ok(Move::Pass)
+        } else {
+            token.parse::<Move>()
+        };
+        mv.map_err(|_| format!("answered `{line}`, which is not a move"))
+    }
+}
+
 /// The outcome of a match, from A's side.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct MatchReport {
     /// Games played.
     pub games: usize,
@@ -39,6 +189,9 @@ pub struct MatchReport {
     pub score_rate: f64,
     /// 95% confidence interval of the score rate (normal approximation).
     pub ci95: (f64, f64),
+    /// Games lost by forfeit (an external engine that crashed, timed out or played an
+    /// illegal move), with the reason: `game N: A|B ...`.
+    pub forfeits: Vec<String>,
 }
 
 /// A position after `plies` random moves from the start (seeded).
@@ -55,28 +208,81 @@ pub(crate) fn random_opening(rng: &mut SmallRng, plies: usize) -> Position {
     p
 }
 
-/// Plays one game from `start`; returns the final disc difference for black. With `trace`,
-/// each turn of a fixed-depth decider also writes its search tree there (`turnN.dot`/`.svg`).
+/// A side during one game.
+enum Mover {
+    Builtin(Player),
+    Nboard(Box<NboardClient>),
+}
+
+impl Mover {
+    fn start(c: &Contestant) -> Result<Mover, String> {
+        match c {
+            Contestant::Builtin(p) => Ok(Mover::Builtin(*p)),
+            Contestant::Nboard(e) => NboardClient::start(e).map(|c| Mover::Nboard(Box::new(c))),
+        }
+    }
+}
+
+/// How a game ended: the final disc difference for black, or the colour that forfeited and
+/// why.
+pub type GameOutcome = Result<i32, (Color, String)>;
+
+/// Plays one game from `start`; returns the final disc difference for black, or the side that
+/// forfeited. With `trace`, each turn of a fixed-depth decider also writes its search tree
+/// there (`turnN.dot`/`.svg`); an error is a tree that could not be written.
 pub fn play_game(
     start: Position,
-    black: Player,
-    white: Player,
+    black: &Contestant,
+    white: &Contestant,
     rng: &mut SmallRng,
     trace: Option<&Path>,
-) -> anyhow::Result<i32> {
+) -> anyhow::Result<GameOutcome> {
+    let mut movers = [None, None];
+    for (slot, (c, color)) in movers
+        .iter_mut()
+        .zip([(black, Color::Black), (white, Color::White)])
+    {
+        match Mover::start(c) {
+            Ok(m) => *slot = Some(m),
+            Err(e) => return Ok(Err((color, e))),
+        }
+    }
+    let [Some(mut black_mover), Some(mut white_mover)] = movers else {
+        unreachable!("both movers started");
+    };
+    let mut game = GgfGame::new(start);
     let mut p = start;
     while status(&p) == Status::Ongoing {
-        let who = if p.side == Color::Black { black } else { white };
+        let side = p.side;
+        let who = if side == Color::Black {
+            &mut black_mover
+        } else {
+            &mut white_mover
+        };
         let mv = if p.moves() == 0 {
             Move::Pass
         } else {
-            decide(&p, who.decider, who.heuristic, who.order, rng)
-        };
-        if let (Some(dir), Move::Square(_)) = (trace, mv) {
-            if let Some(written) = trace_turn(dir, &p, who.decider, who.heuristic, who.order) {
-                written?;
+            match who {
+                Mover::Builtin(player) => {
+                    let mv = decide(&p, player.decider, player.heuristic, player.order, rng);
+                    if let (Some(dir), Move::Square(_)) = (trace, mv) {
+                        if let Some(written) =
+                            trace_turn(dir, &p, player.decider, player.heuristic, player.order)
+                        {
+                            written?;
+                        }
+                    }
+                    mv
+                }
+                Mover::Nboard(client) => match client.choose(&game) {
+                    Ok(mv) if mv != Move::Pass && p.is_legal(mv) => mv,
+                    Ok(mv) => return Ok(Err((side, format!("played {mv}, which is illegal")))),
+                    Err(e) => return Ok(Err((side, e))),
+                },
             }
-        }
+        };
+        game.push(mv, None, None)
+            .expect("the harness plays only legal moves");
         p = p.play(mv);
     }
     let (b, w) = if p.side == Color::Black {
@@ -84,25 +290,45 @@ pub fn play_game(
     } else {
         (p.opp, p.me)
     };
-    Ok(b.count_ones() as i32 - w.count_ones() as i32)
+    Ok(Ok(b.count_ones() as i32 - w.count_ones() as i32))
+}
+
+/// One game's result for A: the disc difference, and the forfeit message if there was one.
+type PairGame = (i32, Option<String>);
+
+/// A's disc difference in game `number` with A playing `a_color`, a forfeit counting as a loss
+/// by 64 discs for the side that forfeited.
+fn for_a(outcome: GameOutcome, a_color: Color, number: usize) -> PairGame {
+    let sign = if a_color == Color::Black { 1 } else { -1 };
+    match outcome {
+        Ok(d) => (sign * d, None),
+        Err((color, why)) => {
+            let who = if color == a_color { "A" } else { "B" };
+            let d = if color == a_color { -64 } else { 64 };
+            (d, Some(format!("game {number}: {who} forfeits: {why}")))
+        }
+    }
 }
 
 /// Pair `k` of a match: A as black, then B as black, from the same random opening; returns the
-/// disc differences for A. Its games are numbered 2k+1 and 2k+2 (their trace folders).
+/// results for A. Its games are numbered 2k+1 and 2k+2 (their trace folders).
 fn play_pair(
     k: usize,
-    [a, b]: [Player; 2],
+    [a, b]: [&Contestant; 2],
     rng: &mut SmallRng,
     trace: Option<&Path>,
     on_game: &impl Fn(),
-) -> anyhow::Result<[i32; 2]> {
+) -> anyhow::Result<[PairGame; 2]> {
     let start = random_opening(rng, 4);
     let dir = |game: usize| trace.map(|t| t.join(format!("game{game}")));
-    let d1 = play_game(start, a, b, rng, dir(2 * k + 1).as_deref())?;
+    let g1 = play_game(start, a, b, rng, dir(2 * k + 1).as_deref())?;
     on_game();
-    let d2 = -play_game(start, b, a, rng, dir(2 * k + 2).as_deref())?;
+    let g2 = play_game(start, b, a, rng, dir(2 * k + 2).as_deref())?;
     on_game();
-    Ok([d1, d2])
+    Ok([
+        for_a(g1, Color::Black, 2 * k + 1),
+        for_a(g2, Color::White, 2 * k + 2),
+    ])
 }
 
 /// Plays `games` games (rounded up to pairs) between A and B with `jobs` threads; `on_game` is
@@ -110,8 +336,8 @@ fn play_pair(
 /// `trace/gameN/` (games 1, 3, 5, ... have A as black); a tree that cannot be written ends
 /// the match with that error.
 pub fn run(
-    a: Player,
-    b: Player,
+    a: &Contestant,
+    b: &Contestant,
     games: usize,
     seed: u64,
     jobs: usize,
@@ -131,16 +357,23 @@ pub fn run(
                 let mut rng =
                     SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
                 let pair = play_pair(k, [a, b], &mut rng, trace, &on_game);
-                results.lock().unwrap_or_else(|e| e.into_inner()).push(pair);
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(pair.map(|p| (k, p)));
             });
         }
     });
-    let pairs: anyhow::Result<Vec<[i32; 2]>> = results
+    let pairs: anyhow::Result<Vec<(usize, [PairGame; 2])>> = results
         .into_inner()
         .unwrap_or_else(|e| e.into_inner())
         .into_iter()
         .collect();
-    let diffs: Vec<i32> = pairs?.into_iter().flatten().collect();
+    let mut pairs = pairs?;
+    pairs.sort_by_key(|p| p.0);
+    let games: Vec<PairGame> = pairs.into_iter().flat_map(|p| p.1).collect();
+    let forfeits: Vec<String> = games.iter().filter_map(|g| g.1.clone()).collect();
+    let diffs: Vec<i32> = games.iter().map(|g| g.0).collect();
     let n = diffs.len().max(1);
     let wins = diffs.iter().filter(|&&d| d > 0).count();
     let draws = diffs.iter().filter(|&&d| d == 0).count();
@@ -157,5 +390,6 @@ pub fn run(
         mean_disc_difference: diffs.iter().map(|&d| d as f64).sum::<f64>() / n as f64,
         score_rate: score.rate(),
         ci95: score.ci95(),
+        forfeits,
     })
 }

@@ -1,9 +1,11 @@
-//! Fuzz tests of the OBF position parser and of the timing-job files: arbitrary text and
-//! mutated valid lines never panic; a parsed position prints back to an OBF line that parses to
-//! the same position, and a bad timing job is an error located in the file. `scripts/fuzz.sh`
+//! Fuzz tests of the OBF position parser, the GGF game parser and the timing-job files:
+//! arbitrary text and mutated valid lines never panic; a parsed position or game prints back to
+//! text that parses to the same thing, and a bad timing job or game is an error located in the
+//! text. `scripts/fuzz.sh`
 //! runs these longer (`FUZZ_CASES`).
 
 use batch::fuzz::{arbitrary_text, config, mutated};
+use othello::ggf::GgfGame;
 use othello::run::TimingJob;
 use othello::Position;
 use proptest::prelude::*;
@@ -18,6 +20,22 @@ fn check_obf(text: &str) -> Result<(), TestCaseError> {
             let again: Position = p.to_string().parse().expect("a printed position parses");
             prop_assert_eq!(again, p);
         }
+    }
+    Ok(())
+}
+
+const GGF: &str = "(;GM[Othello]PC[NBoard]PB[a\\]b]PW[c]RE[?]TI[5:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6/-0.60/1.2]B[E6]W[F4//3];)";
+
+fn check_ggf(text: &str) -> Result<(), TestCaseError> {
+    match text.parse::<GgfGame>() {
+        Ok(game) => {
+            let again: GgfGame = game.to_string().parse().expect("a printed game parses");
+            prop_assert_eq!(again, game);
+        }
+        Err(e) => prop_assert!(
+            e.column >= 1 && e.column <= text.chars().count() + 1,
+            "{e} is outside the text"
+        ),
     }
     Ok(())
 }
@@ -39,6 +57,12 @@ proptest! {
     fn arbitrary_text_never_panics(text in arbitrary_text()) {
         check_obf(&text)?;
         check_job(&text)?;
+        check_ggf(&text)?;
+    }
+
+    #[test]
+    fn mutated_ggf_games_parse_or_fail_cleanly(text in mutated(GGF)) {
+        check_ggf(&text)?;
     }
 
     #[test]
@@ -50,4 +74,10 @@ proptest! {
     fn mutated_timing_jobs_parse_or_fail_cleanly(text in mutated(JOB)) {
         check_job(&text)?;
     }
+}
+
+#[test]
+fn the_ggf_sample_is_a_legal_game() {
+    let game: GgfGame = GGF.parse().unwrap();
+    assert_eq!(game.moves.len(), 4);
 }

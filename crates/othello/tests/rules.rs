@@ -325,8 +325,9 @@ mod matches {
             heuristic: HeuristicKind::Course,
             order: MoveOrder::Course,
         };
-        let r1 = run(a, b, 10, 7, 2, None, || {}).unwrap();
-        let r2 = run(a, b, 10, 7, 1, None, || {}).unwrap();
+        let (a, b) = (a.into(), b.into());
+        let r1 = run(&a, &b, 10, 7, 2, None, || {}).unwrap();
+        let r2 = run(&a, &b, 10, 7, 1, None, || {}).unwrap();
         assert_eq!(
             (r1.wins, r1.draws, r1.losses),
             (r2.wins, r2.draws, r2.losses)

@@ -1,0 +1,408 @@
+//! `othello nboard`: the engine side of the NBoard protocol, the line protocol the NBoard GUI
+//! and engines such as NTest and Edax speak (spec §12), so this engine plugs into an Othello
+//! GUI and plays other engines. The game comes as GGF (`set game`), moves one by one (`move`);
+//! `go` answers `=== MOVE/EVAL/TIME` and `hint N` streams `search MOVE EVAL 0 DEPTH` lines for
+//! the N best moves as it deepens. A reader thread forwards the input, and any new line stops
+//! a running search (the GUI sends `ping` when the position changes and waits for `pong`).
+//!
+//! Thinking: iterative-deepening alpha-beta to the `set depth` depth with the improved
+//! evaluation and fastest-first order, and an exact solve once few squares are empty
+//! ([`solve_empties`]). EVAL is the exact disc difference after a solve; before that it is the
+//! improved evaluation divided by 100, which is not a disc count.
+
+use crate::deciders::{CourseGame, HeuristicKind, MoveOrder};
+use crate::endgame::{solve_until, table_megabytes, Endgame};
+use crate::ggf::{ggf_move, GgfGame};
+use crate::position::{Move, Position};
+use search_core::{iterative_deepening, Deadline, IterationKind, IterativeOptions, Searcher, INF};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The name the engine gives the GUI (`set myname`).
+pub const ENGINE_NAME: &str = "othello-rs";
+
+/// The midgame depth until the GUI sets one.
+pub const DEFAULT_DEPTH: u32 = 10;
+
+/// At `depth`, positions with at most this many empty squares are solved exactly: eight more
+/// than the midgame depth, at most 20 (about a second for this solver).
+///
+/// ```
+/// assert_eq!(othello::nboard::solve_empties(4), 12);
+/// assert_eq!(othello::nboard::solve_empties(30), 20);
+/// ```
+pub fn solve_empties(depth: u32) -> u32 {
+    (depth + 8).min(20)
+}
+
+/// What the engine thinks of one move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Analysis {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the side to move: discs when `exact`, the improved evaluation / 100
+    /// otherwise.
+    pub eval: f64,
+    /// Whether `eval` is the proven final disc difference.
+    pub exact: bool,
+    /// Depth searched (plies; the number of empties for an exact solve).
+    pub depth: u32,
+    /// Nodes searched for it.
+    pub nodes: u64,
+}
+
+/// The searches behind `go` and `hint`, with their tables, stopped by `stop`.
+pub struct Thinker {
+    midgame: Searcher<CourseGame>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Thinker {
+    /// A thinker that stops whenever `stop` is set.
+    pub fn new(stop: Arc<AtomicBool>) -> Thinker {
+        let mut midgame = Searcher::new(32);
+        midgame.set_stop_signal(Some(stop.clone()));
+        Thinker { midgame, stop }
+    }
+
+    fn exact(&self, p: &Position) -> Option<(i32, Option<Move>, u64)> {
+        let mut searcher = Searcher::<Endgame>::new(table_megabytes(p.empties()));
+        searcher.set_stop_signal(Some(self.stop.clone()));
+        solve_until(p, &mut searcher).map(|s| (s.score, s.best, s.nodes))
+    }
+
+    fn midgame(&mut self, p: &Position, depth: u32) -> (i32, Option<Move>, u32, u64) {
+        let mut game =
+            CourseGame::with_heuristic(*p, HeuristicKind::Improved).with_order(MoveOrder::Mobility);
+        let opts = IterativeOptions {
+            max_depth: depth.max(1),
+            deadline: Deadline::none(),
+            kind: IterationKind::AlphaBeta,
+            ..Default::default()
+        };
+        let r = iterative_deepening(&mut game, &mut self.midgame, &opts, |_| {});
+        (r.score, r.best, r.stats.depth, r.stats.nodes)
+    }
+
+    /// The move to play at `p` with midgame depth `depth` (`None` when the game is over; a
+    /// pass when the side to move has no move). A stopped search gives the best move of its
+    /// last finished iteration.
+    pub fn best(&mut self, p: &Position, depth: u32) -> Option<Analysis> {
+        if p.game_over() {
+            return None;
+        }
+        let pass = Analysis {
+            mv: Move::Pass,
+            eval: 0.0,
+            exact: false,
+            depth: 0,
+            nodes: 0,
+        };
+        if p.moves() == 0 {
+            return Some(pass);
+        }
+        if p.empties() <= solve_empties(depth) {
+            if let Some((score, Some(mv), nodes)) = self.exact(p) {
+                return Some(Analysis {
+                    mv,
+                    eval: score as f64,
+                    exact: true,
+                    depth: p.empties(),
+                    nodes,
+                });
+            }
+        }
+        let (score, best, reached, nodes) = self.midgame(p, depth);
+        let first = Move::Square(p.moves().trailing_zeros() as u8);
+        Some(Analysis {
+            mv: best.unwrap_or(first),
+            eval: f64::from(score) / 100.0,
+            exact: false,
+            depth: reached,
+            nodes,
+        })
+    }
+
+    /// Every move at `p` valued by a search of the position after it, deepening from 1 to
+    /// `depth` (or solved exactly near the end); `on_depth` gets the moves best first after
+    /// each depth. Stops early when `stop` is set.
+    pub fn hint(&mut self, p: &Position, depth: u32, mut on_depth: impl FnMut(&[Analysis])) {
+        let mut moves: Vec<Move> = Vec::new();
+        let mut bits = p.moves();
+        while bits != 0 {
+            moves.push(Move::Square(bits.trailing_zeros() as u8));
+            bits &= bits - 1;
+        }
+        if moves.is_empty() {
+            if !p.game_over() {
+                on_depth(&[Analysis {
+                    mv: Move::Pass,
+                    eval: 0.0,
+                    exact: false,
+                    depth: 0,
+                    nodes: 0,
+                }]);
+            }
+            return;
+        }
+        let exact = p.empties() <= solve_empties(depth);
+        let depths = if exact {
+            depth..=depth
+        } else {
+            1..=depth.max(1)
+        };
+        for d in depths {
+            let mut found = Vec::with_capacity(moves.len());
+            for &mv in &moves {
+                let after = p.play(mv);
+                let a = if exact {
+                    let Some((score, _, nodes)) = self.exact(&after) else {
+                        return;
+                    };
+                    let score = if after.game_over() {
+                        after.final_score()
+                    } else {
+                        score
+                    };
+                    Analysis {
+                        mv,
+                        eval: -f64::from(score),
+                        exact: true,
+                        depth: p.empties(),
+                        nodes,
+                    }
+                } else {
+                    let (score, _, _, nodes) = if d == 1 {
+                        let g = CourseGame::with_heuristic(after, HeuristicKind::Improved);
+                        (search_core::Game::evaluate(&g), None::<Move>, 0, 1)
+                    } else {
+                        let mut game = CourseGame::with_heuristic(after, HeuristicKind::Improved)
+                            .with_order(MoveOrder::Mobility);
+                        self.midgame.reset_stats();
+                        let score = self.midgame.search_root(&mut game, d - 1, -INF, INF);
+                        (score, None::<Move>, 0, self.midgame.stats.nodes)
+                    };
+                    if self.stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    Analysis {
+                        mv,
+                        eval: -f64::from(score) / 100.0,
+                        exact: false,
+                        depth: d,
+                        nodes,
+                    }
+                };
+                found.push(a);
+            }
+            found.sort_by(|a, b| b.eval.total_cmp(&a.eval));
+            on_depth(&found);
+        }
+    }
+}
+
+/// Runs an NBoard session: reads commands from `input` until it ends (or `quit`), writes the
+/// answers to `output` and complaints about bad commands to `errors` (with the input line).
+///
+/// ```
+/// use othello::nboard::serve;
+/// let session = "nboard 2\nset depth 2\n\
+///     set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)\n\
+///     go\nping 7\n";
+/// let mut out = Vec::new();
+/// serve(session.as_bytes(), &mut out, &mut std::io::sink()).unwrap();
+/// let out = String::from_utf8(out).unwrap();
+/// assert!(out.lines().any(|l| l.starts_with("=== ")));
+/// assert!(out.lines().any(|l| l == "pong 7"));
+/// ```
+pub fn serve(
+    input: impl BufRead + Send + 'static,
+    mut output: impl Write,
+    mut errors: impl Write,
+) -> std::io::Result<()> {
+    let stop = Arc::new(AtomicBool::new(false));
+    // Lines the reader has sent; `stop` is set with each, and reset (under the same lock) to
+    // whether any line is still waiting when the main loop takes one, so a search is stopped
+    // exactly when a command is waiting behind it.
+    let sent = Arc::new(Mutex::new(0usize));
+    let (tx, rx) = channel::<(usize, std::io::Result<String>)>();
+    // The reader is not joined: after `quit` it may still wait on input that never comes.
+    let (reader_stop, reader_sent) = (stop.clone(), sent.clone());
+    std::thread::spawn(move || {
+        for (i, line) in input.lines().enumerate() {
+            let failed = line.is_err();
+            let mut count = reader_sent.lock().unwrap_or_else(|e| e.into_inner());
+            if tx.send((i + 1, line)).is_err() || failed {
+                break;
+            }
+            *count += 1;
+            reader_stop.store(true, Ordering::SeqCst);
+        }
+    });
+    let mut session = Session::new(stop.clone());
+    let mut taken = 0usize;
+    loop {
+        let Ok((number, line)) = rx.recv() else {
+            return Ok(());
+        };
+        taken += 1;
+        {
+            let count = sent.lock().unwrap_or_else(|e| e.into_inner());
+            stop.store(*count > taken, Ordering::SeqCst);
+        }
+        let line = line?;
+        match session.handle(&line, &mut output) {
+            Ok(Flow::Continue) => {}
+            Ok(Flow::Quit) => return Ok(()),
+            Err(Complaint::Io(e)) => return Err(e),
+            Err(Complaint::Input(message)) => {
+                writeln!(errors, "nboard: line {number}: {message}")?;
+                errors.flush()?;
+            }
+        }
+        output.flush()?;
+    }
+}
+
+enum Flow {
+    Continue,
+    Quit,
+}
+
+enum Complaint {
+    Io(std::io::Error),
+    Input(String),
+}
+
+impl From<std::io::Error> for Complaint {
+    fn from(e: std::io::Error) -> Complaint {
+        Complaint::Io(e)
+    }
+}
+
+/// The engine's state between commands.
+struct Session {
+    depth: u32,
+    game: GgfGame,
+    thinker: Thinker,
+}
+
+impl Session {
+    fn new(stop: Arc<AtomicBool>) -> Session {
+        Session {
+            depth: DEFAULT_DEPTH,
+            game: GgfGame::new(Position::default()),
+            thinker: Thinker::new(stop),
+        }
+    }
+
+    fn handle(&mut self, line: &str, out: &mut impl Write) -> Result<Flow, Complaint> {
+        let line = line.trim();
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match command {
+            "" => {}
+            "nboard" => {
+                if rest != "2" {
+                    return Err(Complaint::Input(format!(
+                        "protocol version `{rest}`: this engine speaks version 2"
+                    )));
+                }
+                writeln!(out, "set myname {ENGINE_NAME}")?;
+            }
+            "set" => self.set(rest)?,
+            "move" => {
+                let text = rest.split('/').next().unwrap_or("").trim();
+                let mv = if text.eq_ignore_ascii_case("pa") {
+                    Move::Pass
+                } else {
+                    text.parse::<Move>().map_err(Complaint::Input)?
+                };
+                self.game
+                    .push(mv, None, None)
+                    .map_err(|e| Complaint::Input(format!("move {e}")))?;
+            }
+            "go" => {
+                let started = Instant::now();
+                writeln!(out, "status Thinking")?;
+                out.flush()?;
+                let p = self.game.position();
+                match self.thinker.best(&p, self.depth) {
+                    Some(a) => {
+                        let secs = started.elapsed().as_secs_f64();
+                        writeln!(out, "nodestats {} {secs:.2}", a.nodes)?;
+                        writeln!(out, "=== {}/{:.2}/{secs:.2}", ggf_move(a.mv), a.eval)?;
+                    }
+                    None => {
+                        writeln!(out, "status")?;
+                        return Err(Complaint::Input("go: the game is over".into()));
+                    }
+                }
+                writeln!(out, "status")?;
+            }
+            "hint" => {
+                let n: usize = rest.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    Complaint::Input(format!("hint needs a number of moves, not `{rest}`"))
+                })?;
+                writeln!(out, "status Analyzing")?;
+                out.flush()?;
+                let p = self.game.position();
+                let mut failed = None;
+                self.thinker.hint(&p, self.depth, |found| {
+                    for a in found.iter().take(n) {
+                        let line =
+                            format!("search {} {:+.2} 0 {}", ggf_move(a.mv), a.eval, a.depth);
+                        if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
+                            failed = Some(e);
+                        }
+                    }
+                });
+                if let Some(e) = failed {
+                    return Err(Complaint::Io(e));
+                }
+                writeln!(out, "status")?;
+            }
+            "ping" => writeln!(out, "pong {rest}")?,
+            "learn" => writeln!(out, "learned")?,
+            "analyze" => {}
+            "quit" | "exit" => return Ok(Flow::Quit),
+            other => {
+                return Err(Complaint::Input(format!(
+                    "unknown command `{other}` (nboard, set, move, go, hint, ping, learn, quit)"
+                )))
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn set(&mut self, rest: &str) -> Result<(), Complaint> {
+        let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let value = value.trim();
+        match what {
+            "depth" => {
+                self.depth = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|d| (1..=60).contains(d))
+                    .ok_or_else(|| {
+                        Complaint::Input(format!("set depth needs 1..60, not `{value}`"))
+                    })?;
+            }
+            "game" => {
+                self.game = value
+                    .parse::<GgfGame>()
+                    .map_err(|e| Complaint::Input(format!("set game: {e}")))?;
+            }
+            "contempt" => {}
+            other => {
+                return Err(Complaint::Input(format!(
+                    "unknown setting `{other}` (depth, game, contempt)"
+                )))
+            }
+        }
+        Ok(())
+    }
+}

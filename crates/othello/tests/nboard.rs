@@ -1,0 +1,213 @@
+//! `othello nboard` driven over pipes the way the NBoard GUI drives an engine (handshake, a
+//! game as GGF, `go`, `hint`, `ping`), its complaints about bad input, and `othello match`
+//! with the engine as an external contestant.
+
+use batch::LineProcess;
+use othello::endgame::solve;
+use othello::ggf::GgfGame;
+use othello::{Move, Position};
+use std::process::Command;
+use std::time::Duration;
+
+const EXE: &str = env!("CARGO_BIN_EXE_othello");
+const WAIT: Duration = Duration::from_secs(60);
+const START: &str = "---------------------------O*------*O--------------------------- *";
+
+fn engine() -> LineProcess {
+    let mut command = Command::new(EXE);
+    command.arg("nboard");
+    LineProcess::spawn(command).expect("the engine starts")
+}
+
+/// Lines up to and including the first one `done` accepts.
+fn read_until(e: &LineProcess, done: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    loop {
+        let line = e.recv_timeout(WAIT).expect("the engine answers");
+        let last = done(&line);
+        lines.push(line);
+        if last {
+            return lines;
+        }
+    }
+}
+
+fn parse_answer(line: &str) -> (Move, f64) {
+    let body = line.strip_prefix("=== ").expect("a move answer");
+    let mut parts = body.split('/');
+    let mv = parts.next().unwrap();
+    let mv = if mv == "PA" {
+        Move::Pass
+    } else {
+        mv.parse().unwrap()
+    };
+    let eval: f64 = parts.next().unwrap().parse().unwrap();
+    let time: f64 = parts.next().unwrap().parse().unwrap();
+    assert!(time >= 0.0);
+    (mv, eval)
+}
+
+#[test]
+fn a_gui_session_go_hint_ping() {
+    let mut e = engine();
+    e.send("nboard 2").unwrap();
+    assert_eq!(read_until(&e, |_| true), ["set myname othello-rs"]);
+    e.send("set depth 4").unwrap();
+    let game =
+        format!("(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[5:00]TY[8]BO[8 {START}]B[F5]W[F6];)");
+    e.send(&format!("set game {game}")).unwrap();
+    e.send("go").unwrap();
+    let lines = read_until(&e, |l| l.starts_with("==="));
+    assert_eq!(lines[0], "status Thinking");
+    assert!(lines.iter().any(|l| l.starts_with("nodestats ")));
+    let (mv, _) = parse_answer(lines.last().unwrap());
+    let p = Position::default().play_sequence("f5f6").unwrap();
+    assert!(p.is_legal(mv), "{mv} is illegal");
+    assert_eq!(read_until(&e, |_| true), ["status"]);
+
+    // The GUI plays the move and asks for the three best replies.
+    e.send(&format!("move {mv}/0.00/0.1")).unwrap();
+    e.send("hint 3").unwrap();
+    let lines = read_until(&e, |l| l == "status");
+    assert_eq!(lines[0], "status Analyzing");
+    let replies = p.play(mv).moves().count_ones() as usize;
+    let searches: Vec<&String> = lines.iter().filter(|l| l.starts_with("search ")).collect();
+    // Depths 1 to 4, the min(3, replies) best at each.
+    assert_eq!(searches.len(), 4 * replies.min(3), "{lines:?}");
+    for s in &searches {
+        let f: Vec<&str> = s.split_whitespace().collect();
+        assert_eq!(f.len(), 5, "{s}");
+        assert!(p.play(mv).is_legal(f[1].parse().unwrap()), "{s}");
+        f[2].parse::<f64>().unwrap();
+        assert_eq!(f[3], "0");
+    }
+
+    e.send("ping 42").unwrap();
+    assert_eq!(read_until(&e, |l| l.starts_with("pong")), ["pong 42"]);
+    e.send("learn").unwrap();
+    assert_eq!(read_until(&e, |_| true), ["learned"]);
+    e.send("quit").unwrap();
+    assert!(e.recv_timeout(WAIT).is_err(), "the engine exits on quit");
+}
+
+#[test]
+fn near_the_end_go_answers_the_exact_score() {
+    // Twelve plies from the end of a seeded game: at depth 4 the engine solves (12 empties).
+    let line = othello::run::generate_positions(&[12], 1, 5)
+        .into_iter()
+        .next()
+        .unwrap();
+    let p: Position = line.parse().unwrap();
+    let exact = solve(&p, &mut search_core::Searcher::new(4));
+    let mut e = engine();
+    e.send("nboard 2").unwrap();
+    e.send("set depth 4").unwrap();
+    e.send(&format!("set game {}", GgfGame::new(p))).unwrap();
+    e.send("go").unwrap();
+    let lines = read_until(&e, |l| l.starts_with("==="));
+    let (mv, eval) = parse_answer(lines.last().unwrap());
+    assert_eq!(eval, f64::from(exact.score));
+    let after = solve(&p.play(mv), &mut search_core::Searcher::new(4));
+    assert_eq!(-after.score, exact.score, "{mv} is not a best move");
+}
+
+#[test]
+fn bad_commands_are_reported_with_their_line_and_the_session_goes_on() {
+    let out = Command::new(EXE)
+        .arg("nboard")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let input = format!(
+                "nboard 2\nset game (;GM[Othello]BO[8 {START}]B[A1];)\nset depth 99\nmove Z9\nfrobnicate\nset game (;GM[Othello]BO[8 {START}]B[F5];)\nmove pass\nping 3\nquit\n"
+            );
+            child.stdin.take().unwrap().write_all(input.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.lines().any(|l| l == "pong 3"), "{stdout}");
+    for expected in [
+        "line 2: set game: GGF column",
+        "B[A1] is illegal here",
+        "line 3: set depth needs 1..60",
+        "line 4: `Z9` is not a move",
+        "line 5: unknown command `frobnicate`",
+        "line 7: move PA is illegal here",
+    ] {
+        assert!(stderr.contains(expected), "no `{expected}` in:\n{stderr}");
+    }
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn match_against_the_engine_itself_through_nboard() {
+    let out = Command::new(EXE)
+        .args([
+            "match",
+            &format!("nboard:{EXE} nboard"),
+            "alphabeta:2",
+            "--heuristic-b",
+            "improved",
+            "--nboard-depth",
+            "3",
+            "--games",
+            "4",
+            "--jobs",
+            "1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 4);
+    assert_eq!(report["forfeits"].as_array().unwrap().len(), 0, "{report}");
+    let total = ["wins", "draws", "losses"]
+        .iter()
+        .map(|k| report[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(total, 4);
+}
+
+#[test]
+fn an_engine_that_fails_forfeits_and_the_match_goes_on() {
+    let out = Command::new(EXE)
+        .args([
+            "match",
+            "nboard:cat",
+            "random",
+            "--games",
+            "2",
+            "--move-timeout",
+            "0.3",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.contains("A wins 0, draws 0, losses 2"), "{stdout}");
+    assert!(
+        stderr.contains("game 1: A forfeits: no answer within 0.3 s"),
+        "{stderr}"
+    );
+    let out = Command::new(EXE)
+        .args([
+            "match",
+            "nboard:/nonexistent/engine",
+            "random",
+            "--games",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start `/nonexistent/engine`"));
+}
