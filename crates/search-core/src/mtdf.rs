@@ -34,14 +34,81 @@ pub fn mtdf<G: Game>(
     depth: u32,
     first_guess: Score,
 ) -> Option<GameResult<G::Move>> {
+    probes(game, searcher, depth, first_guess, Steps::Classic)
+}
+
+/// MTD(f) for a first guess that may be far off: while the probes keep failing the same way
+/// the step from the bound doubles (1, 2, 4, ...), and once the value is bracketed the
+/// interval is halved. The value is exact as with [`mtdf`]; a guess `d` away from the value
+/// costs about `2 log2 d` probes instead of `d` (an Othello endgame guessed at 0 that ends
+/// +64).
+///
+/// ```
+/// use search_core::{mtdf_stepped, alphabeta, Game, Score, Searcher};
+/// struct Count(i32); // a one-move game worth its number
+/// impl Game for Count {
+///     type Move = i32;
+///     fn generate_moves(&self, m: &mut Vec<i32>) { if self.0 >= 0 { m.push(1) } }
+///     fn play(&mut self, _: i32) { self.0 = -self.0 - 1000; }
+///     fn undo(&mut self, _: i32) { self.0 = -(self.0 + 1000); }
+///     fn outcome(&self) -> Option<Score> { (self.0 < 0).then(|| self.0 + 1000) }
+///     fn evaluate(&self) -> Score { 0 }
+///     fn hash(&self) -> u64 { self.0 as u64 }
+/// }
+/// let mut s = Searcher::new(1);
+/// let r = mtdf_stepped(&mut Count(57), &mut s, 2, 0).unwrap();
+/// assert_eq!(r.score, alphabeta(&mut Count(57), 2).score);
+/// ```
+pub fn mtdf_stepped<G: Game>(
+    game: &mut G,
+    searcher: &mut Searcher<G>,
+    depth: u32,
+    first_guess: Score,
+) -> Option<GameResult<G::Move>> {
+    probes(game, searcher, depth, first_guess, Steps::Doubling)
+}
+
+/// How the next probe is chosen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Steps {
+    /// At the last value returned (plain MTD(f)).
+    Classic,
+    /// Doubling steps away from the one bound known, bisection between two.
+    Doubling,
+}
+
+fn probes<G: Game>(
+    game: &mut G,
+    searcher: &mut Searcher<G>,
+    depth: u32,
+    first_guess: Score,
+    steps: Steps,
+) -> Option<GameResult<G::Move>> {
     let timer = Instant::now();
     let before = searcher.stats;
     let (mut lower, mut upper) = (-INF, INF);
     let mut g = first_guess;
     let mut best = None;
     let mut pv = Vec::new();
+    let mut step: Score = 1;
+    let mut probe = 0;
     while lower < upper {
-        let beta = if g == lower { g + 1 } else { g };
+        let beta = match steps {
+            Steps::Doubling if probe > 0 => {
+                let b = if lower > -INF && upper < INF {
+                    lower + (upper - lower + 1) / 2
+                } else if lower > -INF {
+                    lower.saturating_add(step)
+                } else {
+                    upper.saturating_sub(step - 1)
+                };
+                step = step.saturating_mul(2);
+                b.clamp(lower + 1, upper)
+            }
+            _ if g == lower => g + 1,
+            _ => g,
+        };
+        probe += 1;
         g = searcher.search_root(game, depth, beta - 1, beta);
         if searcher.aborted() {
             return None;

@@ -82,6 +82,18 @@ proptest! {
         let mut s = Searcher::new(1);
         let md = mtdf(&mut RandomTree::new(seed, branch), &mut s, depth, 0).unwrap();
         prop_assert_eq!(ab.score, md.score);
+        // The stepped probes, from a good guess and from far-off ones, on fresh tables.
+        for guess in [0, ab.score, ab.score + 37, -1000] {
+            let mut s = Searcher::new(1);
+            let st = mtdf_stepped(&mut RandomTree::new(seed, branch), &mut s, depth, guess).unwrap();
+            prop_assert_eq!(ab.score, st.score, "guess {}", guess);
+            // The move named achieves the value (mate scores shift by a ply, so those aside).
+            if let (Some(mv), None) = (st.best, mate_distance(ab.score)) {
+                let mut after = RandomTree::new(seed, branch);
+                after.play(mv);
+                prop_assert_eq!(-alphabeta(&mut after, depth - 1).score, ab.score);
+            }
+        }
         let opts = IterativeOptions { max_depth: depth, ..Default::default() };
         let id = iterative_deepening(&mut RandomTree::new(seed, branch), &mut Searcher::new(1), &opts, |_| {});
         prop_assert_eq!(ab.score, id.score);
