@@ -206,6 +206,9 @@ pub struct Mcts<S: MctsState> {
     shared_index: FastMap<u64, u32>,
     /// The nodes of the current iteration, root first (the backup follows them).
     path: Vec<u32>,
+    /// Pooled positions on the current path (a game whose moves can cycle, such as a puzzle
+    /// where the avatar walks back, would otherwise select round a cycle forever).
+    on_path: FastSet<u32>,
 }
 
 impl<S: MctsState> Mcts<S> {
@@ -222,6 +225,7 @@ impl<S: MctsState> Mcts<S> {
             shared: Vec::new(),
             shared_index: FastMap::default(),
             path: Vec::new(),
+            on_path: FastSet::default(),
         };
         m.reset_tree();
         m
@@ -397,12 +401,28 @@ impl<S: MctsState> Mcts<S> {
     pub fn search<R: Rollout<S>>(&mut self, rollout: &mut R) -> Option<S::Move> {
         let timer = Instant::now();
         let mut iterations = 0u64;
+        // The clock is read about every 0.2 ms: every 64 iterations when they are fast,
+        // every one when each takes that long (rollouts through an expensive evaluation).
+        let (mut next_check, mut last_check) = (0u64, (0u64, timer));
         loop {
             if self.config.max_iterations.is_some_and(|m| iterations >= m) {
                 break;
             }
-            if iterations & 63 == 0 && self.config.deadline.expired() {
-                break;
+            if iterations >= next_check {
+                if self.config.deadline.expired() {
+                    break;
+                }
+                let now = Instant::now();
+                let done = iterations - last_check.0;
+                let interval = if done == 0 {
+                    1 // nothing measured yet
+                } else {
+                    let per_iteration =
+                        now.duration_since(last_check.1).as_secs_f64() / done as f64;
+                    (0.000_2 / per_iteration.max(1e-9)).clamp(1.0, 64.0) as u64
+                };
+                last_check = (iterations, now);
+                next_check = iterations + interval;
             }
             if !self.iterate(rollout) {
                 break; // the root is terminal or has no moves
@@ -601,6 +621,14 @@ impl<S: MctsState> Mcts<S> {
         let mut best_value = f64::NEG_INFINITY;
         for c in n.first_child..n.first_child + n.children {
             let child = &self.nodes[c as usize];
+            if child.shared != NONE && self.on_path.contains(&child.shared) {
+                // Back to a position on the path: only when nothing else is left (the caller
+                // then stops there).
+                if best == NONE {
+                    best = c;
+                }
+                continue;
+            }
             let value = if child.proof < 0 {
                 // Proven lost for the chooser: only when every child is (then the node itself
                 // is proven and only the root is ever searched from).
@@ -631,8 +659,14 @@ impl<S: MctsState> Mcts<S> {
         let mut node = 0u32;
         self.path.clear();
         self.path.push(0);
+        self.on_path.clear();
+        if self.nodes[0].shared != NONE {
+            self.on_path.insert(self.nodes[0].shared);
+        }
         // Selection. `node` is the last node of the path; with pooled positions the search
-        // goes on through the children of its position's holder.
+        // goes on through the children of its position's holder, and stops where the path
+        // comes back to a position already on it (simulating from there).
+        let mut cycle = false;
         loop {
             let at = self.holder_of(node);
             let n = &self.nodes[at as usize];
@@ -643,14 +677,26 @@ impl<S: MctsState> Mcts<S> {
             {
                 break;
             }
-            node = self.ucb_child(at);
+            let next = self.ucb_child(at);
+            let known = self.nodes[next as usize].shared;
+            if known != NONE && self.on_path.contains(&known) {
+                cycle = true;
+                break;
+            }
+            node = next;
             state.apply(self.nodes[node as usize].mv.unwrap());
             self.enter(node, &state);
             self.path.push(node);
+            let slot = self.nodes[node as usize].shared;
+            if slot != NONE && !self.on_path.insert(slot) {
+                // First visit of an edge that closes a cycle.
+                cycle = true;
+                break;
+            }
         }
         // Expansion.
         let mut reward = state.terminal_reward();
-        if reward.is_none() && !self.nodes[node as usize].expanded {
+        if reward.is_none() && !cycle && !self.nodes[node as usize].expanded {
             self.buf.clear();
             state.legal_moves(&mut self.buf);
             if self.nodes.len() + self.buf.len() <= self.config.max_nodes {
