@@ -430,6 +430,12 @@ impl<S: CellSet> Grid<S> {
             ..
         } = *sp;
         let frozen = self.frozen_boxes(boxes);
+        // A goal under a box that can never move can never be entered (a box pushed into a
+        // corner goal, say); with no goal left the sweep finds no win.
+        let goals = goals.andnot(frozen);
+        if goals.is_empty() {
+            return None;
+        }
         let floor = self.open.andnot(frozen).andnot(goals).andnot(holes);
         let box_room = self.open.andnot(frozen);
         let start = unit::<S>().shl(sp.avatar);
@@ -657,5 +663,22 @@ mod tests {
                 assert_eq!(shr(b, k), shr_wide(b, k), "shr {k}");
             }
         }
+    }
+
+    /// A box pushed into a corner goal can never leave it, so the goal can never be entered:
+    /// the bound proves the state lost (it had a bound before the push).
+    #[test]
+    fn a_box_frozen_on_the_goal_loses() {
+        let text = "wwwwwww\nwg1A kw\nwwwwwww\n";
+        let level = Level::parse(crate::DEFAULT_GAME.parse().unwrap(), text).unwrap();
+        let bound = PushBound::new(&level).unwrap();
+        assert!(bound.estimate(&level.initial).is_some());
+        let pushed = crate::sim::step(&level, &level.initial, crate::sim::Action::Left);
+        assert_eq!(pushed.movers[0].count(), 1, "the box is still on the board");
+        assert_ne!(
+            pushed.avatar_cell, level.initial.avatar_cell,
+            "the push happened"
+        );
+        assert_eq!(bound.estimate(&pushed), None);
     }
 }
