@@ -39,7 +39,8 @@ enum Command {
     Run {
         /// Level file or folder.
         level: PathBuf,
-        /// Agent: dfs, dls:DEPTH[:MS], astar, bfs, mcts:MS.
+        /// Agent: dfs, dls:DEPTH[:MS], astar, bfs, mcts:MS (the homework's sample UCT),
+        /// mcts-guided:MS (UCT over macro-actions guided by the push-aware bound).
         #[arg(long, default_value = "astar")]
         agent: String,
         #[command(flatten)]

@@ -7,12 +7,14 @@
 mod bfs;
 mod dfs;
 mod dls;
+mod guided;
 mod mcts;
 mod plan;
 
 pub use bfs::BfsAgent;
 pub use dfs::DfsAgent;
 pub use dls::DlsAgent;
+pub use guided::GuidedMctsAgent;
 pub use mcts::MctsAgent;
 pub use plan::AstarAgent;
 
@@ -73,7 +75,8 @@ pub fn run(level: &Level, agent: &mut dyn Agent) -> Run {
     }
 }
 
-/// Parses an agent spec: `dfs`, `dls:DEPTH[:MS]`, `astar`, `bfs`, `mcts:MS` (seeded).
+/// Parses an agent spec: `dfs`, `dls:DEPTH[:MS]`, `astar`, `bfs`, `mcts:MS`, `mcts-guided:MS`
+/// (the MCTS agents seeded).
 pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
     let parts: Vec<&str> = spec.split(':').collect();
     let num = |i: usize, default: u64| -> Result<u64, String> {
@@ -91,9 +94,13 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
         "astar" => Box::new(AstarAgent::default()),
         "bfs" => Box::new(BfsAgent::default()),
         "mcts" => Box::new(MctsAgent::new(Duration::from_millis(num(1, 100)?), seed)),
+        "mcts-guided" => Box::new(GuidedMctsAgent::new(
+            Duration::from_millis(num(1, 100)?),
+            seed,
+        )),
         other => {
             return Err(format!(
-                "unknown agent `{other}` (dfs, dls:DEPTH[:MS], astar, bfs, mcts:MS)"
+                "unknown agent `{other}` (dfs, dls:DEPTH[:MS], astar, bfs, mcts:MS, mcts-guided:MS)"
             ))
         }
     })
