@@ -397,3 +397,48 @@ proptest::proptest! {
         }
     }
 }
+
+/// A walk on a ring of cells where every step can be undone: the position graph is full of
+/// cycles. With pooled positions the selection must still end (it once went round a cycle
+/// forever) and the search must walk towards the goal.
+#[derive(Clone)]
+struct Ring {
+    at: i32,
+    steps: u32,
+}
+
+impl MctsState for Ring {
+    type Move = i32;
+    fn legal_moves(&self, out: &mut Vec<i32>) {
+        out.extend([-1, 1]);
+    }
+    fn apply(&mut self, d: i32) {
+        self.at = (self.at + d).rem_euclid(12);
+        self.steps += 1;
+    }
+    fn terminal_reward(&self) -> Option<f64> {
+        (self.at == 3).then(|| 1.0 - f64::from(self.steps) / 100.0)
+    }
+    fn key(&self) -> Option<u64> {
+        Some(self.at as u64)
+    }
+}
+
+#[test]
+fn pooled_positions_on_a_graph_with_cycles_end_and_head_for_the_goal() {
+    let config = MctsConfig {
+        max_iterations: Some(5_000),
+        rollout_depth: Some(4),
+        transpositions: true,
+        ..MctsConfig::default()
+    };
+    // From cell 0 the goal (3) is three steps up, nine down.
+    let mut tree = Mcts::new(Ring { at: 0, steps: 0 }, config);
+    for step in 0..3 {
+        let mv = tree.search(&mut RandomRollout);
+        assert_eq!(mv, Some(1), "step {step}");
+        assert_eq!(tree.stats().iterations, 5_000);
+        tree.advance(1);
+    }
+    assert_eq!(tree.state().at, 3);
+}
