@@ -4,7 +4,7 @@ use crate::agents::{from_spec, run as run_agent};
 use crate::level::Level;
 use crate::render;
 use crate::sim::{action_string, parse_actions, play, ResultLine};
-use crate::solve::{max_score, shortest};
+use crate::solve::{max_score_bounds, shortest};
 use crate::state::Outcome;
 use crate::trace::{check_trace, write_trace};
 use crate::vgdl::Game;
@@ -352,12 +352,12 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     }),
                 };
                 let t = std::time::Instant::now();
-                let (best, plan) = match objective {
+                let (best, plan, bounds) = match objective {
                     Objective::Shortest => {
                         let p = shortest(&lvl, &limits);
-                        (None, p)
+                        (None, p, None)
                     }
-                    Objective::MaxScore => max_score(&lvl, &limits),
+                    Objective::MaxScore => max_score_bounds(&lvl, &limits),
                 };
                 let name = path
                     .file_name()
@@ -365,9 +365,16 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     .to_string_lossy()
                     .into_owned();
                 if plan.stopped.is_some() {
+                    let proved = bounds.map_or(String::new(), |(low, high)| {
+                        format!(
+                            "; proved: the maximum score is between {low} (the shortest win's) \
+                             and {high} (no win scores more)"
+                        )
+                    });
                     bail!(
-                        "{name}: budget exhausted after {} states; no proof",
-                        plan.stats.expanded
+                        "{name}: budget exhausted after {} states in {:.1} s; no proof{proved}",
+                        plan.stats.expanded,
+                        t.elapsed().as_secs_f64()
                     );
                 }
                 if plan.actions.is_empty() {

@@ -246,8 +246,16 @@ fn count_matching(level: &Level, s: &State, rule_type: usize) -> usize {
 /// bounded breadth-first searches; `None` in the plan's score means no win exists (or the
 /// budget ran out: see `stopped`).
 pub fn max_score(level: &Level, limits: &Limits) -> (Option<i32>, Plan) {
+    let (best, plan, _) = max_score_bounds(level, limits);
+    (best, plan)
+}
+
+/// [`max_score`], with what is proved when a budget stops it first: the maximum lies between
+/// the shortest win's score and the target whose search was cut (every higher one was searched
+/// and has no win), as `(lower, upper)`.
+pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, Option<(i32, i32)>) {
     let Some(top) = score_bound(level, &level.initial) else {
-        return (
+        let (best, plan) = (
             None,
             Plan {
                 actions: Vec::new(),
@@ -256,6 +264,7 @@ pub fn max_score(level: &Level, limits: &Limits) -> (Option<i32>, Plan) {
                 stopped: None,
             },
         );
+        return (best, plan, None);
     };
     let mut total = SearchStats::default();
     // The cheapest lower end: the score of the shortest win.
@@ -268,6 +277,7 @@ pub fn max_score(level: &Level, limits: &Limits) -> (Option<i32>, Plan) {
                 stats: total,
                 ..floor
             },
+            None,
         );
     }
     for target in (floor.score..=top).rev() {
@@ -297,12 +307,13 @@ pub fn max_score(level: &Level, limits: &Limits) -> (Option<i32>, Plan) {
                     stats: total,
                     stopped: out.stopped,
                 },
+                Some((floor.score, target)),
             );
         }
         if let Some((path, _)) = out.solution {
             let mut plan = finish(level, Some(path), total, None);
             plan.stats = total;
-            return (Some(target), plan);
+            return (Some(target), plan, None);
         }
     }
     (
@@ -311,5 +322,6 @@ pub fn max_score(level: &Level, limits: &Limits) -> (Option<i32>, Plan) {
             stats: total,
             ..floor
         },
+        None,
     )
 }

@@ -111,3 +111,55 @@ fn a_closed_stdout_ends_the_program_quietly() {
     assert_eq!(out.status.signal(), Some(13), "killed by SIGPIPE");
     std::fs::remove_dir_all(d).unwrap();
 }
+
+/// A max-score search cut by its budget says what it proved: the maximum lies between the
+/// shortest win's score and the target it was searching, and the full search agrees.
+#[test]
+fn a_cut_max_score_search_reports_the_bounds_it_proved() {
+    let level = concat!(env!("CARGO_MANIFEST_DIR"), "/../../inputs/bait/level_4.txt");
+    let d = temp("bounds");
+    let full = bin()
+        .args([
+            "solve",
+            level,
+            "--objective",
+            "max-score",
+            "--json",
+            "-q",
+            "-o",
+        ])
+        .arg(d.join("full"))
+        .output()
+        .unwrap();
+    assert!(full.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&full.stdout).unwrap();
+    let best = report["files"][0]["result"]["score"].as_i64().unwrap();
+    let cut = bin()
+        .args([
+            "solve",
+            level,
+            "--objective",
+            "max-score",
+            "--max-states",
+            "1000",
+            "-o",
+        ])
+        .arg(d.join("cut"))
+        .output()
+        .unwrap();
+    assert!(!cut.status.success());
+    let stderr = String::from_utf8_lossy(&cut.stderr);
+    let numbers: Vec<i64> = stderr
+        .split("between ")
+        .nth(1)
+        .expect("the bounds are reported")
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .take(2)
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert!(
+        numbers[0] <= best && best <= numbers[1],
+        "{best} outside {numbers:?}: {stderr}"
+    );
+}
