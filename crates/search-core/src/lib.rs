@@ -83,7 +83,7 @@ pub use last_good_reply::LastGoodReply;
 pub use mcts::{mcts, Mcts, MctsConfig, MctsState, MctsStats, RandomRollout, Rollout};
 pub use minimax::minimax;
 pub use mtdf::{mtdf, mtdf_stepped};
-pub use negamax::{negamax, SearchOptions, Searcher};
+pub use negamax::{negamax, RootMoveHook, SearchOptions, Searcher};
 pub use outcome::SearchOutcome;
 pub use pns::{ProofResult, ProofSearch};
 pub use stats::{GameStats, SearchStats};

@@ -145,7 +145,11 @@ pub struct Searcher<G: Game> {
     aborted: bool,
     root_best: Option<G::Move>,
     root_depth: u32,
+    root_move_hook: Option<RootMoveHook<G::Move>>,
 }
+
+/// Called as each root move's search starts: the move, its number (from 1) and the depth.
+pub type RootMoveHook<M> = Box<dyn FnMut(M, usize, u32) + Send>;
 
 /// Deepest ply the quiescence search may reach (a guard against endless capture chains).
 const MAX_QUIESCENCE_PLY: usize = 200;
@@ -172,6 +176,7 @@ impl<G: Game> Searcher<G> {
             aborted: false,
             root_best: None,
             root_depth: 0,
+            root_move_hook: None,
         })
     }
 
@@ -209,6 +214,35 @@ impl<G: Game> Searcher<G> {
     /// ```
     pub fn set_stop_signal(&mut self, signal: Option<Arc<AtomicBool>>) {
         self.stop_signal = signal;
+    }
+
+    /// Sets a function told of each root move as its search starts (a UCI engine's `currmove`
+    /// lines); `None` removes it.
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// # use search_core::{Game, Score, Searcher, INF};
+    /// # struct Nim(u32);
+    /// # impl Game for Nim {
+    /// #     type Move = u32;
+    /// #     fn generate_moves(&self, m: &mut Vec<u32>) { m.extend((1..=3).filter(|&k| k <= self.0)); }
+    /// #     fn play(&mut self, k: u32) { self.0 -= k; }
+    /// #     fn undo(&mut self, k: u32) { self.0 += k; }
+    /// #     fn evaluate(&self) -> Score { 0 }
+    /// #     fn hash(&self) -> u64 { self.0 as u64 }
+    /// # }
+    /// let seen = Arc::new(Mutex::new(Vec::new()));
+    /// let log = seen.clone();
+    /// let mut s = Searcher::new(1);
+    /// s.set_root_move_hook(Some(Box::new(move |mv, number, depth| {
+    ///     log.lock().unwrap().push((mv, number, depth));
+    /// })));
+    /// s.search_root(&mut Nim(10), 3, -INF, INF);
+    /// assert_eq!(seen.lock().unwrap()[0].1, 1);
+    /// assert!(seen.lock().unwrap().iter().all(|&(_, _, d)| d == 3));
+    /// ```
+    pub fn set_root_move_hook(&mut self, hook: Option<RootMoveHook<G::Move>>) {
+        self.root_move_hook = hook;
     }
 
     /// Whether the last search was cut short by the deadline, node budget or stop signal.
@@ -410,6 +444,11 @@ impl<G: Game> Searcher<G> {
                 && ply > 0
                 && !in_check
                 && self.options.late_move_reductions;
+            if ply == 0 {
+                if let Some(hook) = self.root_move_hook.as_mut() {
+                    hook(mv, k + 1, self.root_depth);
+                }
+            }
             game.play(mv);
             // Late-move pruning: near the horizon, off the principal variation, the tail of the
             // quiet moves is not searched at all.

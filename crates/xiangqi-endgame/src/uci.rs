@@ -125,6 +125,9 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send) -> std::io::Resul
     })
 }
 
+/// After how long a search reports each root move it starts (`info currmove`).
+pub const CURRMOVE_AFTER: Duration = Duration::from_millis(1000);
+
 /// The output, shared by the loop and the search thread; every line is flushed at once.
 struct Output<W: Write>(Mutex<W>);
 
@@ -233,6 +236,22 @@ impl Session {
             SearchPosition::with_line(self.pos.clone(), EvalKind::Course, self.line.clone());
         let infinite = go.infinite;
         let signal = stop.clone();
+        // `currmove` lines once the search has run a second: the hook only queues them, and a
+        // reporter thread prints them until the hook is dropped.
+        let (tx, rx) = std::sync::mpsc::channel::<String>();
+        searcher.set_root_move_hook(Some(Box::new(move |mv, number, depth| {
+            if start.elapsed() >= CURRMOVE_AFTER {
+                let _ = tx.send(format!(
+                    "info depth {depth} currmove {mv} currmovenumber {number}"
+                ));
+            }
+        })));
+        let reporter = scope.spawn(move || {
+            for line in rx {
+                out.line(&line)?;
+            }
+            Ok::<(), std::io::Error>(())
+        });
         let handle = scope.spawn(move || {
             let mut failed = None;
             let d = think(&mut game, &mut searcher, &options, |r| {
@@ -240,9 +259,12 @@ impl Session {
                     failed = out.line(&info_line(r)).err();
                 }
             });
+            searcher.set_root_move_hook(None);
+            let reported = reporter.join().unwrap_or(Ok(()));
             if let Some(e) = failed {
                 return Err(e);
             }
+            reported?;
             // An infinite search answers only when told to stop, even if it is done.
             while infinite && !signal.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));

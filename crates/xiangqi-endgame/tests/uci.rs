@@ -96,10 +96,11 @@ fn best_move(lines: &[String]) -> &str {
         .unwrap()
 }
 
+/// The lines that report a finished iteration (not the `currmove` ones).
 fn infos(lines: &[String]) -> Vec<&String> {
     lines
         .iter()
-        .filter(|l| l.starts_with("info depth"))
+        .filter(|l| l.starts_with("info depth") && !l.contains(" currmove "))
         .collect()
 }
 
@@ -233,6 +234,35 @@ fn go_movetime_and_a_clock_with_increment_answer_in_time() {
     s.until("bestmove", Duration::from_secs(5));
     let took = asked.elapsed();
     assert!(took < Duration::from_millis(1500), "took {took:?} of 2 s");
+    s.close();
+}
+
+#[test]
+fn a_long_search_reports_each_root_move_it_starts() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    std::thread::sleep(Duration::from_millis(1600));
+    s.send("stop");
+    let lines = s.until("bestmove", Duration::from_secs(10));
+    let current: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!current.is_empty(), "no currmove line in {lines:?}");
+    let mut legal = Vec::new();
+    let start: xiangqi_endgame::Position = xiangqi_endgame::START_FEN.parse().unwrap();
+    xiangqi_endgame::movegen::legal_moves(&start, &mut legal);
+    for l in current {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(
+            (f[0], f[1], f[3], f[5]),
+            ("info", "depth", "currmove", "currmovenumber"),
+            "{l}"
+        );
+        assert!(legal.contains(&f[4].parse().unwrap()), "{l}");
+        let number: usize = f[6].parse().unwrap();
+        assert!((1..=legal.len()).contains(&number), "{l}");
+    }
+    // Nothing follows the best move.
+    assert!(s.lines.recv_timeout(Duration::from_millis(200)).is_err());
     s.close();
 }
 
