@@ -283,18 +283,7 @@ struct MctsPosition(Position);
 impl search_core::MctsState for MctsPosition {
     type Move = Move;
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        let m = self.0.moves();
-        if m == 0 {
-            if !self.0.game_over() {
-                out.push(Move::Pass);
-            }
-            return;
-        }
-        let mut bits = m;
-        while bits != 0 {
-            out.push(Move::Square(bits.trailing_zeros() as u8));
-            bits &= bits - 1;
-        }
+        self.0.push_moves(out);
     }
     fn apply(&mut self, mv: Move) {
         self.0 = self.0.play(mv);

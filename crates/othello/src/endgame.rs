@@ -386,17 +386,7 @@ impl Game for Endgame {
     type Move = Move;
 
     fn generate_moves(&self, moves: &mut Vec<Move>) {
-        let mut m = self.cur.moves();
-        if m == 0 {
-            if !self.cur.game_over() {
-                moves.push(Move::Pass);
-            }
-            return;
-        }
-        while m != 0 {
-            moves.push(Move::Square(m.trailing_zeros() as u8));
-            m &= m - 1;
-        }
+        self.cur.push_moves(moves);
     }
 
     fn play(&mut self, mv: Move) {

@@ -76,7 +76,7 @@ impl GgfGame {
     /// ```
     pub fn push(&mut self, mv: Move, eval: Option<f64>, time: Option<f64>) -> Result<(), String> {
         let mut p = self.position();
-        if mv != Move::Pass && p.moves() == 0 && !p.game_over() {
+        if mv != Move::Pass && p.is_legal(Move::Pass) {
             self.moves.push(GgfMove {
                 color: p.side,
                 mv: Move::Pass,
@@ -85,11 +85,7 @@ impl GgfGame {
             });
             p = p.play(Move::Pass);
         }
-        let legal = match mv {
-            Move::Pass => p.moves() == 0 && !p.game_over(),
-            Move::Square(_) => p.is_legal(mv),
-        };
-        if !legal {
+        if !p.is_legal(mv) {
             return Err(format!("{} is illegal here", ggf_move(mv)));
         }
         self.moves.push(GgfMove {
@@ -110,17 +106,28 @@ pub fn ggf_move(mv: Move) -> String {
     }
 }
 
+/// Parses a move as GGF and the NBoard protocol write it: `F5`, `f5`, `PA`, `PASS`.
+///
+/// ```
+/// use othello::{ggf::parse_ggf_move, Move};
+/// assert_eq!(parse_ggf_move("PA"), Ok(Move::Pass));
+/// assert_eq!(parse_ggf_move("f5"), "f5".parse());
+/// assert!(parse_ggf_move("Z9").is_err());
+/// ```
+pub fn parse_ggf_move(token: &str) -> Result<Move, String> {
+    let token = token.trim();
+    if token.eq_ignore_ascii_case("pa") || token.eq_ignore_ascii_case("pass") {
+        return Ok(Move::Pass);
+    }
+    token
+        .parse::<Move>()
+        .map_err(|_| format!("`{token}` is not a move like F5 or PA"))
+}
+
 /// Parses `F5`, `f5`, `PA`, `PASS`, with an optional `/eval/time` after it.
 fn parse_move(value: &str) -> Result<(Move, Option<f64>, Option<f64>), String> {
     let mut parts = value.split('/');
-    let square = parts.next().unwrap_or("").trim();
-    let mv = if square.eq_ignore_ascii_case("pa") || square.eq_ignore_ascii_case("pass") {
-        Move::Pass
-    } else {
-        square
-            .parse::<Move>()
-            .map_err(|_| format!("`{square}` is not a move like F5 or PA"))?
-    };
+    let mv = parse_ggf_move(parts.next().unwrap_or(""))?;
     let number = |part: Option<&str>, what: &str| -> Result<Option<f64>, String> {
         match part.map(str::trim) {
             None | Some("") => Ok(None),
@@ -201,7 +208,6 @@ impl FromStr for GgfGame {
         }
         i += 2;
         let mut tags = Vec::new();
-        let mut start: Option<Position> = None;
         let mut game: Option<GgfGame> = None;
         loop {
             skip_space(&mut i);
@@ -248,14 +254,12 @@ impl FromStr for GgfGame {
             i += 1;
             match key.as_str() {
                 "BO" => {
-                    if start.is_some() {
+                    if game.is_some() {
                         return Err(err(key_at, "a second board (BO)".into()));
                     }
-                    let p = parse_board(&value).map_err(|m| err(value_at, m))?;
-                    start = Some(p);
                     game = Some(GgfGame {
                         tags: Vec::new(),
-                        start: p,
+                        start: parse_board(&value).map_err(|m| err(value_at, m))?,
                         moves: Vec::new(),
                     });
                 }
@@ -283,11 +287,7 @@ impl FromStr for GgfGame {
                             ),
                         ));
                     }
-                    let legal = match mv {
-                        Move::Pass => p.moves() == 0 && !p.game_over(),
-                        Move::Square(_) => p.is_legal(mv),
-                    };
-                    if !legal {
+                    if !p.is_legal(mv) {
                         return Err(err(key_at, format!("{key}[{value}] is illegal here")));
                     }
                     g.moves.push(GgfMove {
@@ -407,7 +407,18 @@ mod tests {
             while !p.game_over() {
                 let moves = p.moves();
                 if moves == 0 {
-                    game.push(Move::Pass, None, None).unwrap();
+                    // Half the time the pass is written, half the time `push` inserts it
+                    // before the other side's move.
+                    if rng.random_bool(0.5) {
+                        game.push(Move::Pass, None, None).unwrap();
+                    } else {
+                        let reply = p.play(Move::Pass).moves();
+                        let sq = crate::bitboard::nth_square(reply, 0);
+                        let before = game.moves.len();
+                        game.push(Move::Square(sq), None, None).unwrap();
+                        assert_eq!(game.moves.len(), before + 2);
+                        assert_eq!(game.moves[before].mv, Move::Pass);
+                    }
                     passes += 1;
                 } else {
                     let k = rng.random_range(0..moves.count_ones());
@@ -451,7 +462,7 @@ mod tests {
     }
 
     #[test]
-    fn push_inserts_forced_passes() {
+    fn push_plays_the_last_move_of_a_game() {
         let board = format!("-O*{}*", "-".repeat(61));
         let mut game = GgfGame::new(board.replace('*', "X").parse::<Position>().unwrap());
         game.push("a1".parse().unwrap(), None, None).unwrap();

@@ -10,7 +10,7 @@
 
 use crate::course::{status, Status};
 use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
-use crate::ggf::GgfGame;
+use crate::ggf::{parse_ggf_move, GgfGame};
 use crate::position::{Color, Move, Position};
 use crate::trace::trace_turn;
 use rand::{Rng, SeedableRng};
@@ -163,12 +163,7 @@ impl NboardClient {
             .split(|c: char| c == '/' || c.is_whitespace())
             .next()
             .unwrap_or("");
-        let mv = if token.eq_ignore_ascii_case("pa") {
-            Ok(Move::Pass)
-        } else {
-            token.parse::<Move>()
-        };
-        mv.map_err(|_| format!("answered `{line}`, which is not a move"))
+        parse_ggf_move(token).map_err(|_| format!("answered `{line}`, which is not a move"))
     }
 }
 
@@ -237,18 +232,13 @@ pub fn play_game(
     rng: &mut SmallRng,
     trace: Option<&Path>,
 ) -> anyhow::Result<GameOutcome> {
-    let mut movers = [None, None];
-    for (slot, (c, color)) in movers
-        .iter_mut()
-        .zip([(black, Color::Black), (white, Color::White)])
-    {
-        match Mover::start(c) {
-            Ok(m) => *slot = Some(m),
-            Err(e) => return Ok(Err((color, e))),
-        }
-    }
-    let [Some(mut black_mover), Some(mut white_mover)] = movers else {
-        unreachable!("both movers started");
+    let mut black_mover = match Mover::start(black) {
+        Ok(m) => m,
+        Err(e) => return Ok(Err((Color::Black, e))),
+    };
+    let mut white_mover = match Mover::start(white) {
+        Ok(m) => m,
+        Err(e) => return Ok(Err((Color::White, e))),
     };
     let mut game = GgfGame::new(start);
     let mut p = start;
@@ -275,7 +265,8 @@ pub fn play_game(
                     mv
                 }
                 Mover::Nboard(client) => match client.choose(&game) {
-                    Ok(mv) if mv != Move::Pass && p.is_legal(mv) => mv,
+                    // The side has a square to play here, so a pass is illegal too.
+                    Ok(mv) if p.is_legal(mv) => mv,
                     Ok(mv) => return Ok(Err((side, format!("played {mv}, which is illegal")))),
                     Err(e) => return Ok(Err((side, e))),
                 },

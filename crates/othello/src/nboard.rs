@@ -11,8 +11,8 @@
 //! improved evaluation divided by 100, which is not a disc count.
 
 use crate::deciders::{CourseGame, HeuristicKind, MoveOrder};
-use crate::endgame::{solve_until, table_megabytes, Endgame};
-use crate::ggf::{ggf_move, GgfGame};
+use crate::endgame::{solve_until, table_megabytes, Endgame, Solution};
+use crate::ggf::{ggf_move, parse_ggf_move, GgfGame};
 use crate::position::{Move, Position};
 use search_core::{iterative_deepening, Deadline, IterationKind, IterativeOptions, Searcher, INF};
 use std::io::{BufRead, Write};
@@ -54,6 +54,17 @@ pub struct Analysis {
     pub nodes: u64,
 }
 
+impl Analysis {
+    /// The forced pass.
+    const PASS: Analysis = Analysis {
+        mv: Move::Pass,
+        eval: 0.0,
+        exact: false,
+        depth: 0,
+        nodes: 0,
+    };
+}
+
 /// The searches behind `go` and `hint`, with their tables, stopped by `stop`.
 pub struct Thinker {
     midgame: Searcher<CourseGame>,
@@ -68,10 +79,10 @@ impl Thinker {
         Thinker { midgame, stop }
     }
 
-    fn exact(&self, p: &Position) -> Option<(i32, Option<Move>, u64)> {
+    fn exact(&self, p: &Position) -> Option<Solution> {
         let mut searcher = Searcher::<Endgame>::new(table_megabytes(p.empties()));
         searcher.set_stop_signal(Some(self.stop.clone()));
-        solve_until(p, &mut searcher).map(|s| (s.score, s.best, s.nodes))
+        solve_until(p, &mut searcher)
     }
 
     fn midgame(&mut self, p: &Position, depth: u32) -> (i32, Option<Move>, u32, u64) {
@@ -94,21 +105,19 @@ impl Thinker {
         if p.game_over() {
             return None;
         }
-        let pass = Analysis {
-            mv: Move::Pass,
-            eval: 0.0,
-            exact: false,
-            depth: 0,
-            nodes: 0,
-        };
         if p.moves() == 0 {
-            return Some(pass);
+            return Some(Analysis::PASS);
         }
         if p.empties() <= solve_empties(depth) {
-            if let Some((score, Some(mv), nodes)) = self.exact(p) {
+            if let Some(Solution {
+                score,
+                best: Some(mv),
+                nodes,
+            }) = self.exact(p)
+            {
                 return Some(Analysis {
                     mv,
-                    eval: score as f64,
+                    eval: f64::from(score),
                     exact: true,
                     depth: p.empties(),
                     nodes,
@@ -130,24 +139,14 @@ impl Thinker {
     /// `depth` (or solved exactly near the end); `on_depth` gets the moves best first after
     /// each depth. Stops early when `stop` is set.
     pub fn hint(&mut self, p: &Position, depth: u32, mut on_depth: impl FnMut(&[Analysis])) {
-        let mut moves: Vec<Move> = Vec::new();
-        let mut bits = p.moves();
-        while bits != 0 {
-            moves.push(Move::Square(bits.trailing_zeros() as u8));
-            bits &= bits - 1;
-        }
-        if moves.is_empty() {
+        if p.moves() == 0 {
             if !p.game_over() {
-                on_depth(&[Analysis {
-                    mv: Move::Pass,
-                    eval: 0.0,
-                    exact: false,
-                    depth: 0,
-                    nodes: 0,
-                }]);
+                on_depth(&[Analysis::PASS]);
             }
             return;
         }
+        let mut moves = Vec::new();
+        p.push_moves(&mut moves);
         let exact = p.empties() <= solve_empties(depth);
         let depths = if exact {
             depth..=depth
@@ -159,31 +158,25 @@ impl Thinker {
             for &mv in &moves {
                 let after = p.play(mv);
                 let a = if exact {
-                    let Some((score, _, nodes)) = self.exact(&after) else {
+                    let Some(solved) = self.exact(&after) else {
                         return;
-                    };
-                    let score = if after.game_over() {
-                        after.final_score()
-                    } else {
-                        score
                     };
                     Analysis {
                         mv,
-                        eval: -f64::from(score),
+                        eval: -f64::from(solved.score),
                         exact: true,
                         depth: p.empties(),
-                        nodes,
+                        nodes: solved.nodes,
                     }
                 } else {
-                    let (score, _, _, nodes) = if d == 1 {
-                        let g = CourseGame::with_heuristic(after, HeuristicKind::Improved);
-                        (search_core::Game::evaluate(&g), None::<Move>, 0, 1)
+                    let mut game = CourseGame::with_heuristic(after, HeuristicKind::Improved)
+                        .with_order(MoveOrder::Mobility);
+                    let (score, nodes) = if d == 1 {
+                        (search_core::Game::evaluate(&game), 1)
                     } else {
-                        let mut game = CourseGame::with_heuristic(after, HeuristicKind::Improved)
-                            .with_order(MoveOrder::Mobility);
                         self.midgame.reset_stats();
                         let score = self.midgame.search_root(&mut game, d - 1, -INF, INF);
-                        (score, None::<Move>, 0, self.midgame.stats.nodes)
+                        (score, self.midgame.stats.nodes)
                     };
                     if self.stop.load(Ordering::Relaxed) {
                         return;
@@ -315,12 +308,8 @@ impl Session {
             }
             "set" => self.set(rest)?,
             "move" => {
-                let text = rest.split('/').next().unwrap_or("").trim();
-                let mv = if text.eq_ignore_ascii_case("pa") {
-                    Move::Pass
-                } else {
-                    text.parse::<Move>().map_err(Complaint::Input)?
-                };
+                let mv = parse_ggf_move(rest.split('/').next().unwrap_or(""))
+                    .map_err(Complaint::Input)?;
                 self.game
                     .push(mv, None, None)
                     .map_err(|e| Complaint::Input(format!("move {e}")))?;

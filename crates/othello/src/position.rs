@@ -114,6 +114,31 @@ impl Position {
         }
     }
 
+    /// Appends the legal moves to `out`: each square in increasing order, or a pass when
+    /// there is none and the game goes on.
+    ///
+    /// ```
+    /// use othello::{Move, Position};
+    /// let mut moves = Vec::new();
+    /// Position::default().push_moves(&mut moves);
+    /// assert_eq!(moves.len(), 4);
+    /// assert!(moves.iter().all(|&m| Position::default().is_legal(m)));
+    /// ```
+    #[inline]
+    pub fn push_moves(&self, out: &mut Vec<Move>) {
+        let mut bits = self.moves();
+        if bits == 0 {
+            if !self.game_over() {
+                out.push(Move::Pass);
+            }
+            return;
+        }
+        while bits != 0 {
+            out.push(Move::Square(bits.trailing_zeros() as u8));
+            bits &= bits - 1;
+        }
+    }
+
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         match mv {
