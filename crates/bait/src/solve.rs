@@ -255,7 +255,7 @@ pub fn max_score(level: &Level, limits: &Limits) -> (Option<i32>, Plan) {
 /// and has no win), as `(lower, upper)`.
 pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, Option<(i32, i32)>) {
     let Some(top) = score_bound(level, &level.initial) else {
-        let (best, plan) = (
+        return (
             None,
             Plan {
                 actions: Vec::new(),
@@ -263,8 +263,8 @@ pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, O
                 stats: SearchStats::default(),
                 stopped: None,
             },
+            None,
         );
-        return (best, plan, None);
     };
     let mut total = SearchStats::default();
     // The cheapest lower end: the score of the shortest win.

@@ -91,10 +91,10 @@ fn probes<G: Game>(
     let mut best = None;
     let mut pv = Vec::new();
     let mut step: Score = 1;
-    let mut probe = 0;
     while lower < upper {
         let beta = match steps {
-            Steps::Doubling if probe > 0 => {
+            // After the first probe at least one bound is known.
+            Steps::Doubling if lower > -INF || upper < INF => {
                 let b = if lower > -INF && upper < INF {
                     lower + (upper - lower + 1) / 2
                 } else if lower > -INF {
@@ -108,7 +108,6 @@ fn probes<G: Game>(
             _ if g == lower => g + 1,
             _ => g,
         };
-        probe += 1;
         g = searcher.search_root(game, depth, beta - 1, beta);
         if searcher.aborted() {
             return None;

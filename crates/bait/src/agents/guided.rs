@@ -47,16 +47,16 @@ fn only_moved(a: &State, b: &State) -> bool {
 /// Breadth-first over plain steps from `s`: for each cell reached, its state and the action
 /// that reached it from its parent cell (`None` at the start).
 fn walk_region(level: &Level, s: &State) -> Vec<(State, Option<(usize, Action)>)> {
-    let mut seen = vec![usize::MAX; level.rows * level.cols];
+    let mut seen = vec![false; level.rows * level.cols];
     let mut out: Vec<(State, Option<(usize, Action)>)> = vec![(*s, None)];
-    seen[s.avatar_cell as usize] = 0;
+    seen[s.avatar_cell as usize] = true;
     let mut head = 0;
     while head < out.len() {
         let here = out[head].0;
         for a in Action::MOVES {
             let n = step(level, &here, a);
-            if n != here && only_moved(&here, &n) && seen[n.avatar_cell as usize] == usize::MAX {
-                seen[n.avatar_cell as usize] = out.len();
+            if n != here && only_moved(&here, &n) && !seen[n.avatar_cell as usize] {
+                seen[n.avatar_cell as usize] = true;
                 out.push((n, Some((head, a))));
             }
         }
