@@ -378,9 +378,15 @@ mod tests {
         );
     }
 
+    /// A GGF board (with black to move) where black's a1 flips b1 and ends the game: white
+    /// has no disc left.
+    fn last_move_board() -> String {
+        format!("-O*{}*", "-".repeat(61))
+    }
+
     #[test]
     fn evals_times_and_escapes_round_trip() {
-        let board = format!("-O*{}*", "-".repeat(61));
+        let board = last_move_board();
         let text = format!("(;GM[Othello]PB[x\\]y]BO[8 {board}]B[A1/+64.00/0.5];)");
         let game: GgfGame = text.parse().unwrap();
         assert_eq!(game.tags[1], ("PB".into(), "x]y".into()));
@@ -463,7 +469,7 @@ mod tests {
 
     #[test]
     fn push_plays_the_last_move_of_a_game() {
-        let board = format!("-O*{}*", "-".repeat(61));
+        let board = last_move_board();
         let mut game = GgfGame::new(board.replace('*', "X").parse::<Position>().unwrap());
         game.push("a1".parse().unwrap(), None, None).unwrap();
         assert!(game.position().game_over());
