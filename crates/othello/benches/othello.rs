@@ -1,6 +1,7 @@
-//! othello benchmarks: perft from the start (leaves per second, one thread), and the endgame
+//! othello benchmarks: perft from the start (leaves per second, one thread), the endgame
 //! solver (positions per second) on a 16-empties position reached by a fixed pseudo-random game
-//! and on FFO #40 (20 empties), read from ../shared/data when present, never copied here.
+//! and on FFO #40 (20 empties), read from ../shared/data when present, never copied here, and
+//! the evaluations (positions per second).
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use othello::endgame::{solve, table_megabytes, Endgame};
@@ -67,5 +68,37 @@ fn endgame_bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, perft_bench, endgame_bench);
+/// Evaluations per second over the positions of a few fixed pseudo-random games: the learned
+/// pattern evaluation next to the improved heuristic.
+fn evaluation_bench(c: &mut Criterion) {
+    let positions: Vec<Position> = (0..8u64)
+        .flat_map(|g| {
+            (4..=56)
+                .step_by(4)
+                .map(move |e| random_endgame(e, 0x9e37 + g))
+        })
+        .filter(|p| !p.game_over())
+        .collect();
+    let mut g = c.benchmark_group("evaluation");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("pattern", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(othello::pattern::evaluate)
+                .sum::<i32>()
+        })
+    });
+    g.bench_function("improved", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(othello::deciders::improved)
+                .sum::<i32>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, perft_bench, endgame_bench, evaluation_bench);
 criterion_main!(benches);

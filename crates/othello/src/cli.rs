@@ -1,5 +1,5 @@
 //! The command line: the batch job `run`, `generate`, `perft`, the course's checks and
-//! deciders, `match`, `nboard`, `play`, `timing-table`, `eval` and `solve`.
+//! deciders, `match`, `nboard`, `play`, `timing-table`, `eval`, `solve` and `train`.
 
 use crate::endgame::{solve, Endgame};
 use crate::perft::perft;
@@ -138,7 +138,7 @@ enum Command {
         #[arg(long)]
         white: bool,
         /// The computer's heuristic.
-        #[arg(long, value_enum, default_value_t = crate::deciders::HeuristicKind::Improved)]
+        #[arg(long, value_enum, default_value_t = crate::deciders::HeuristicKind::Pattern)]
         heuristic: crate::deciders::HeuristicKind,
         /// Move order of the searches: the course framework's, or fewest replies first.
         #[arg(long, value_enum, default_value_t = crate::deciders::MoveOrder::Course)]
@@ -194,6 +194,116 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },
+    /// Train the pattern evaluation: play seeded games, label them with the exact solver,
+    /// fit the weights of every stage and write them (the checked-in data/patterns.bin is
+    /// this command's output with its defaults). Prints the error on held-back games.
+    Train {
+        /// Where to write the weights.
+        #[arg(long, default_value = "patterns.bin")]
+        out: std::path::PathBuf,
+        /// Games to play in each round.
+        #[arg(long, default_value_t = 40_000)]
+        games: u32,
+        /// Seed of every random choice.
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+        /// Positions with at most this many empties are solved exactly (8 to 22).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(8..=22))]
+        solve_empties: u32,
+        /// Rounds: the first plays with the improved evaluation, each later one with the
+        /// previous round's weights; the last round's weights are written.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
+        rounds: u32,
+        /// Keep each round's labelled positions in DIR/roundK.samples: read them from there
+        /// when the file exists (instead of playing), write them there otherwise.
+        #[arg(long, value_name = "DIR")]
+        samples: Option<std::path::PathBuf>,
+        /// Conjugate-gradient iterations per stage.
+        #[arg(long, default_value_t = crate::train::Fit::default().iterations)]
+        iterations: u32,
+        /// Ridge penalty on the squared weights.
+        #[arg(long, default_value_t = crate::train::Fit::default().ridge)]
+        ridge: f64,
+        /// Threads playing games (the games do not depend on it; default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print the error table as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `othello train`: rounds of games (played, or read back from `samples_dir`) and fits, the
+/// last round's weights written to `out`, its error table printed.
+fn train(
+    out: &std::path::Path,
+    opts: &crate::train::Generate,
+    rounds: u32,
+    samples_dir: Option<&std::path::Path>,
+    fit_opts: &crate::train::Fit,
+    json: bool,
+) -> Result<i32> {
+    use crate::train::{fit, generate, samples_from_bytes, samples_to_bytes, Player};
+    batch::check_writable(out)?;
+    let mut weights = None;
+    let mut report = Vec::new();
+    for round in 1..=rounds {
+        let t = Instant::now();
+        let cache = samples_dir.map(|d| d.join(format!("round{round}.samples")));
+        let samples = match &cache {
+            Some(f) if f.exists() => {
+                let bytes = std::fs::read(f).map_err(|e| anyhow!("{}: {e}", f.display()))?;
+                samples_from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", f.display()))?
+            }
+            _ => {
+                let player = weights.as_ref().map_or(Player::Improved, Player::Weights);
+                let round_opts = crate::train::Generate {
+                    seed: opts.seed ^ u64::from(round - 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                    ..*opts
+                };
+                let bar = batch::progress_bar(u64::from(opts.games), "games", false);
+                let samples = generate(&round_opts, player, &|| bar.inc(1));
+                bar.finish_and_clear();
+                if let Some(f) = &cache {
+                    batch::write_atomic(f, &samples_to_bytes(&samples))?;
+                }
+                samples
+            }
+        };
+        eprintln!(
+            "round {round}: {} labelled positions in {:.1} s",
+            samples.len(),
+            t.elapsed().as_secs_f64()
+        );
+        let t = Instant::now();
+        let bar = batch::progress_bar(crate::pattern::STAGES as u64, "stages", false);
+        let (w, r) = fit(&samples, fit_opts, &|| bar.inc(1));
+        bar.finish_and_clear();
+        eprintln!(
+            "round {round}: fitted in {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+        weights = Some(w);
+        report = r;
+    }
+    let weights = weights.expect("at least one round");
+    batch::write_atomic(out, &weights.to_bytes())?;
+    eprintln!("wrote {}", out.display());
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!(
+            "| empties | training positions | held back | RMSE (discs) | MAE | RMS of labels |"
+        );
+        println!("|---|---|---|---|---|---|");
+        for r in &report {
+            println!(
+                "| {}-{} | {} | {} | {:.2} | {:.2} | {:.2} |",
+                r.empties.0, r.empties.1, r.train, r.held_back, r.rmse, r.mae, r.rms_label
+            );
+        }
+    }
+    Ok(0)
 }
 
 /// A match side as the report names it: the spec, with the heuristic of a decider.
@@ -212,6 +322,30 @@ pub fn main() -> i32 {
 fn dispatch(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::Run { input, common } => run(&input, &common),
+        Command::Train {
+            out,
+            games,
+            seed,
+            solve_empties,
+            rounds,
+            samples,
+            iterations,
+            ridge,
+            jobs,
+            json,
+        } => train(
+            &out,
+            &crate::train::Generate {
+                games,
+                seed,
+                solve_empties,
+                threads: jobs.unwrap_or_else(batch::cores),
+            },
+            rounds,
+            samples.as_deref(),
+            &crate::train::Fit { iterations, ridge },
+            json,
+        ),
         Command::Generate {
             empties,
             count,

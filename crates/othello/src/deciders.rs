@@ -62,6 +62,13 @@ impl CourseGame {
         match self.kind {
             HeuristicKind::Course => terms(&self.cur).heuristic,
             HeuristicKind::Improved => improved(&self.cur),
+            HeuristicKind::Pattern => {
+                let v = crate::pattern::evaluate(&self.cur);
+                match self.cur.side {
+                    Color::Black => v,
+                    Color::White => -v,
+                }
+            }
         }
     }
 
@@ -107,7 +114,7 @@ impl Game for CourseGame {
         self.side_value(self.heuristic())
     }
     fn hash(&self) -> u64 {
-        // Both heuristics negate under a colour swap, so the side-to-move view depends only on
+        // Every heuristic negates under a colour swap, so the side-to-move view depends only on
         // (own discs, other discs).
         crate::endgame::position_hash(&self.cur)
     }
@@ -168,6 +175,8 @@ pub enum HeuristicKind {
     Course,
     /// This project's: positional square weights, mobility, corners and frontier discs.
     Improved,
+    /// The learned pattern evaluation (`othello train`), in hundredths of a disc.
+    Pattern,
 }
 
 /// Square weights of the improved heuristic (a1..h8): corners high, the squares next to empty

@@ -12,11 +12,13 @@ pub mod endgame;
 pub mod ggf;
 pub mod matchplay;
 pub mod nboard;
+pub mod pattern;
 pub mod perft;
 pub mod play;
 pub mod position;
 pub mod run;
 pub mod stability;
 pub mod trace;
+pub mod train;
 
 pub use position::{Color, Move, Position};

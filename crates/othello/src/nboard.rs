@@ -5,10 +5,10 @@
 //! the N best moves as it deepens. A reader thread forwards the input, and any new line stops
 //! a running search (the GUI sends `ping` when the position changes and waits for `pong`).
 //!
-//! Thinking: iterative-deepening alpha-beta to the `set depth` depth with the improved
-//! evaluation and fastest-first order, and an exact solve once few squares are empty
-//! ([`solve_empties`]). EVAL is the exact disc difference after a solve; before that it is the
-//! improved evaluation divided by 100, which is not a disc count.
+//! Thinking: iterative-deepening alpha-beta to the `set depth` depth with the learned pattern
+//! evaluation ([`crate::pattern`]) and fastest-first order, and an exact solve once few squares
+//! are empty ([`solve_empties`]). EVAL is in discs: the exact disc difference after a solve,
+//! the pattern evaluation's estimate of it before.
 
 use crate::deciders::{CourseGame, HeuristicKind, MoveOrder};
 use crate::endgame::{solve_until, table_megabytes, Endgame, Solution};
@@ -43,8 +43,8 @@ pub fn solve_empties(depth: u32) -> u32 {
 pub struct Analysis {
     /// The move.
     pub mv: Move,
-    /// Its value for the side to move: discs when `exact`, the improved evaluation / 100
-    /// otherwise.
+    /// Its value for the side to move in discs: exact when `exact`, the pattern evaluation's
+    /// estimate otherwise.
     pub eval: f64,
     /// Whether `eval` is the proven final disc difference.
     pub exact: bool,
@@ -87,7 +87,7 @@ impl Thinker {
 
     fn midgame(&mut self, p: &Position, depth: u32) -> (i32, Option<Move>, u32, u64) {
         let mut game =
-            CourseGame::with_heuristic(*p, HeuristicKind::Improved).with_order(MoveOrder::Mobility);
+            CourseGame::with_heuristic(*p, HeuristicKind::Pattern).with_order(MoveOrder::Mobility);
         let opts = IterativeOptions {
             max_depth: depth.max(1),
             deadline: Deadline::none(),
@@ -169,7 +169,7 @@ impl Thinker {
                         nodes: solved.nodes,
                     }
                 } else {
-                    let mut game = CourseGame::with_heuristic(after, HeuristicKind::Improved)
+                    let mut game = CourseGame::with_heuristic(after, HeuristicKind::Pattern)
                         .with_order(MoveOrder::Mobility);
                     let (score, nodes) = if d == 1 {
                         (search_core::Game::evaluate(&game), 1)

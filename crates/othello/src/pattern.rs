@@ -1,0 +1,611 @@
+//! A pattern evaluation learned from data (the Logistello / Edax design): the value of a
+//! position, in hundredths of a disc for the side to move, is a sum of weights looked up by
+//! the contents of fixed groups of squares (edges with their X-squares, 3x3 and 2x5 corners,
+//! the inner lines and the diagonals), plus mobility terms and a bias, with one set of weights
+//! per game stage (four empties wide). Every pattern is read in all eight board symmetries
+//! with one shared table, so the evaluation is symmetric by construction.
+//!
+//! The weights are trained by [`crate::train`] from games the project generates itself and
+//! ship as `data/patterns.bin`, embedded in the binary and decoded on first use.
+
+use crate::bitboard::legal_moves;
+use crate::position::Position;
+use std::sync::OnceLock;
+
+/// The base squares of each pattern family, as (file, rank) from a1 = (0, 0).
+const FAMILIES: [&[(u8, u8)]; 11] = [
+    // The edge with both X-squares.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (4, 0),
+        (5, 0),
+        (6, 0),
+        (7, 0),
+        (1, 1),
+        (6, 1),
+    ],
+    // The 3x3 corner.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (0, 2),
+        (1, 2),
+        (2, 2),
+    ],
+    // The 2x5 corner.
+    &[
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (3, 0),
+        (4, 0),
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+    ],
+    // The second, third and fourth lines.
+    &[
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+        (5, 1),
+        (6, 1),
+        (7, 1),
+    ],
+    &[
+        (0, 2),
+        (1, 2),
+        (2, 2),
+        (3, 2),
+        (4, 2),
+        (5, 2),
+        (6, 2),
+        (7, 2),
+    ],
+    &[
+        (0, 3),
+        (1, 3),
+        (2, 3),
+        (3, 3),
+        (4, 3),
+        (5, 3),
+        (6, 3),
+        (7, 3),
+    ],
+    // The diagonals of 8, 7, 6, 5 and 4 squares.
+    &[
+        (0, 0),
+        (1, 1),
+        (2, 2),
+        (3, 3),
+        (4, 4),
+        (5, 5),
+        (6, 6),
+        (7, 7),
+    ],
+    &[(1, 0), (2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (7, 6)],
+    &[(2, 0), (3, 1), (4, 2), (5, 3), (6, 4), (7, 5)],
+    &[(3, 0), (4, 1), (5, 2), (6, 3), (7, 4)],
+    &[(4, 0), (5, 1), (6, 2), (7, 3)],
+];
+
+/// Names of the families, for reports.
+pub const FAMILY_NAMES: [&str; 11] = [
+    "edge+2X",
+    "corner3x3",
+    "corner2x5",
+    "line2",
+    "line3",
+    "line4",
+    "diag8",
+    "diag7",
+    "diag6",
+    "diag5",
+    "diag4",
+];
+
+/// Mobility (legal moves) is counted up to this many.
+const MOBILITY_CAP: usize = 31;
+
+/// Game stages: empties 0..=3 are stage 0, 4..=7 stage 1, ..., 60 stage 15.
+pub const STAGES: usize = 16;
+
+/// Empties per stage.
+pub const STAGE_WIDTH: u32 = 4;
+
+/// The stage of a position with `empties` empty squares.
+#[inline]
+pub fn stage(empties: u32) -> usize {
+    (empties / STAGE_WIDTH) as usize
+}
+
+/// One reading of a pattern: its squares in reading order and where its table starts.
+#[derive(Debug, Clone)]
+struct Instance {
+    squares: Vec<u8>,
+    offset: u32,
+}
+
+/// The layout of the features: every instance of every family, and the extra terms.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    instances: Vec<Instance>,
+    /// Where each family's table starts, and one past the last table.
+    family_offsets: Vec<u32>,
+    mobility_me: u32,
+    mobility_opp: u32,
+    bias: u32,
+    /// Weights per stage.
+    pub size: usize,
+}
+
+/// The eight symmetries of the board on (file, rank).
+fn symmetry(k: usize, (f, r): (u8, u8)) -> (u8, u8) {
+    let (f, r) = if k & 1 == 1 { (7 - f, r) } else { (f, r) };
+    let (f, r) = if k & 2 == 2 { (f, 7 - r) } else { (f, r) };
+    if k & 4 == 4 {
+        (r, f)
+    } else {
+        (f, r)
+    }
+}
+
+impl Layout {
+    fn new() -> Layout {
+        let mut instances: Vec<Instance> = Vec::new();
+        let mut family_offsets = Vec::new();
+        let mut offset = 0u32;
+        for family in FAMILIES {
+            family_offsets.push(offset);
+            let mut seen: Vec<Vec<u8>> = Vec::new();
+            for k in 0..8 {
+                let squares: Vec<u8> = family
+                    .iter()
+                    .map(|&fr| {
+                        let (f, r) = symmetry(k, fr);
+                        r * 8 + f
+                    })
+                    .collect();
+                // A symmetry that maps the pattern onto itself square by square reads it
+                // twice in the same order: keep one.
+                if !seen.contains(&squares) {
+                    seen.push(squares.clone());
+                    instances.push(Instance { squares, offset });
+                }
+            }
+            offset += 3u32.pow(family.len() as u32);
+        }
+        family_offsets.push(offset);
+        let mobility_me = offset;
+        let mobility_opp = mobility_me + MOBILITY_CAP as u32 + 1;
+        let bias = mobility_opp + MOBILITY_CAP as u32 + 1;
+        Layout {
+            instances,
+            family_offsets,
+            mobility_me,
+            mobility_opp,
+            bias,
+            size: bias as usize + 1,
+        }
+    }
+
+    /// Features active in a position: one per pattern instance, two mobility terms, the bias.
+    pub fn features_per_position(&self) -> usize {
+        self.instances.len() + 3
+    }
+
+    /// Writes the indices of the active features of `(me, opp)` into `out` (cleared first),
+    /// each an index into one stage's weights.
+    pub fn features(&self, me: u64, opp: u64, out: &mut Vec<u32>) {
+        out.clear();
+        for inst in &self.instances {
+            out.push(inst.offset + pattern_index(&inst.squares, me, opp));
+        }
+        let mob_me = (legal_moves(me, opp).count_ones() as usize).min(MOBILITY_CAP);
+        let mob_opp = (legal_moves(opp, me).count_ones() as usize).min(MOBILITY_CAP);
+        out.push(self.mobility_me + mob_me as u32);
+        out.push(self.mobility_opp + mob_opp as u32);
+        out.push(self.bias);
+    }
+
+    /// The family a feature index belongs to (`None` for the mobility and bias terms).
+    pub fn family_of(&self, feature: u32) -> Option<usize> {
+        (0..FAMILIES.len())
+            .find(|&f| self.family_offsets[f] <= feature && feature < self.family_offsets[f + 1])
+    }
+}
+
+/// The base-3 number read off `squares` (first square least significant): 0 empty, 1 the side
+/// to move's disc, 2 the other side's.
+#[inline]
+fn pattern_index(squares: &[u8], me: u64, opp: u64) -> u32 {
+    squares.iter().rev().fold(0, |acc, &sq| {
+        acc * 3 + (me >> sq & 1) as u32 + 2 * (opp >> sq & 1) as u32
+    })
+}
+
+/// The feature layout, built once.
+pub fn layout() -> &'static Layout {
+    static LAYOUT: OnceLock<Layout> = OnceLock::new();
+    LAYOUT.get_or_init(Layout::new)
+}
+
+/// Trained weights: for each stage, one i16 per feature, in hundredths of a disc.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weights {
+    /// `STAGES` blocks of [`Layout::size`] weights.
+    pub values: Vec<i16>,
+}
+
+/// Why a weights file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeightsError(pub String);
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "pattern weights: {}", self.0)
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// The first bytes of a weights file.
+const MAGIC: &[u8; 8] = b"OTHPAT1\n";
+
+impl Weights {
+    /// All zero.
+    pub fn zero() -> Weights {
+        Weights {
+            values: vec![0; STAGES * layout().size],
+        }
+    }
+
+    /// The weights of one stage.
+    pub fn stage(&self, s: usize) -> &[i16] {
+        let n = layout().size;
+        &self.values[s * n..(s + 1) * n]
+    }
+
+    /// The compact file form: a header, then runs of zeros and values as variable-length
+    /// integers (most table entries are configurations the games never reached).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        put_varint(&mut out, STAGES as u64);
+        put_varint(&mut out, layout().size as u64);
+        let mut zeros = 0u64;
+        for &v in &self.values {
+            if v == 0 {
+                zeros += 1;
+                continue;
+            }
+            put_varint(&mut out, zeros);
+            put_varint(&mut out, zigzag(v));
+            zeros = 0;
+        }
+        put_varint(&mut out, zeros);
+        out
+    }
+
+    /// Reads the form [`Weights::to_bytes`] writes, checking it fits this layout.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        let err = |m: &str| WeightsError(m.to_string());
+        let rest = bytes
+            .strip_prefix(MAGIC)
+            .ok_or_else(|| err("not an othello pattern weights file"))?;
+        let mut pos = 0;
+        let stages = get_varint(rest, &mut pos).ok_or_else(|| err("truncated header"))?;
+        let size = get_varint(rest, &mut pos).ok_or_else(|| err("truncated header"))?;
+        if stages != STAGES as u64 || size != layout().size as u64 {
+            return Err(WeightsError(format!(
+                "made for {stages} stages of {size} weights, this program has {STAGES} of {}",
+                layout().size
+            )));
+        }
+        let total = STAGES * layout().size;
+        let mut values = Vec::with_capacity(total);
+        loop {
+            let zeros = get_varint(rest, &mut pos).ok_or_else(|| err("truncated"))?;
+            if zeros as usize > total - values.len() {
+                return Err(err("more weights than the layout has"));
+            }
+            values.resize(values.len() + zeros as usize, 0);
+            if values.len() == total {
+                break;
+            }
+            let v = get_varint(rest, &mut pos).ok_or_else(|| err("truncated"))?;
+            let v = i16::try_from(unzigzag(v)).map_err(|_| err("a weight out of range"))?;
+            values.push(v);
+            if values.len() == total {
+                // A file always ends with a (possibly empty) run of zeros.
+                get_varint(rest, &mut pos).ok_or_else(|| err("truncated"))?;
+                break;
+            }
+        }
+        if pos != rest.len() {
+            return Err(err("bytes after the last weight"));
+        }
+        Ok(Weights { values })
+    }
+
+    /// The value of `(me, opp)` in hundredths of a disc for `me` (the side to move).
+    ///
+    /// Each family is read off the eight transformed boards in its base orientation: a line is
+    /// a byte of the board (after a multiply that gathers a diagonal into one byte), and a
+    /// binary-to-ternary table turns each side's bits into the pattern's number.
+    #[inline]
+    pub fn evaluate_discs(&self, me: u64, opp: u64) -> i32 {
+        let empties = (!(me | opp)).count_ones();
+        let w = self.stage(stage(empties));
+        let l = layout();
+        let o = &l.family_offsets;
+        let mut sum = 0i32;
+        let mut at = |family: usize, me_bits: u64, opp_bits: u64| {
+            let t = &TERNARY;
+            let idx = o[family] + t[me_bits as usize] as u32 + 2 * t[opp_bits as usize] as u32;
+            sum += w[idx as usize] as i32;
+        };
+        for k in 0..8 {
+            let (m, p) = (transform(k, me), transform(k, opp));
+            at(0, edge_2x(m), edge_2x(p));
+            at(1, corner_3x3(m), corner_3x3(p));
+            at(2, corner_2x5(m), corner_2x5(p));
+            at(3, m >> 8 & 0xff, p >> 8 & 0xff);
+            at(4, m >> 16 & 0xff, p >> 16 & 0xff);
+            at(5, m >> 24 & 0xff, p >> 24 & 0xff);
+            if k < 4 {
+                at(6, diagonal(m, 0), diagonal(p, 0));
+            }
+            for (family, shift) in [(7, 1), (8, 2), (9, 3), (10, 4)] {
+                at(family, diagonal(m, shift), diagonal(p, shift));
+            }
+        }
+        let mob_me = (legal_moves(me, opp).count_ones() as usize).min(MOBILITY_CAP);
+        let mob_opp = (legal_moves(opp, me).count_ones() as usize).min(MOBILITY_CAP);
+        sum += w[l.mobility_me as usize + mob_me] as i32;
+        sum += w[l.mobility_opp as usize + mob_opp] as i32;
+        sum + w[l.bias as usize] as i32
+    }
+
+    /// [`Weights::evaluate_discs`] the slow obvious way, square by square along the listed
+    /// pattern readings: the reference the fast version is tested against.
+    pub fn evaluate_by_squares(&self, me: u64, opp: u64) -> i32 {
+        let empties = (!(me | opp)).count_ones();
+        let w = self.stage(stage(empties));
+        let l = layout();
+        let mut sum = 0i32;
+        for inst in &l.instances {
+            sum += w[(inst.offset + pattern_index(&inst.squares, me, opp)) as usize] as i32;
+        }
+        let mob_me = (legal_moves(me, opp).count_ones() as usize).min(MOBILITY_CAP);
+        let mob_opp = (legal_moves(opp, me).count_ones() as usize).min(MOBILITY_CAP);
+        sum += w[l.mobility_me as usize + mob_me] as i32;
+        sum += w[l.mobility_opp as usize + mob_opp] as i32;
+        sum + w[l.bias as usize] as i32
+    }
+}
+
+/// `TERNARY[b]`: the bits of `b` read as base-3 digits (bit i worth 3^i), for up to 10 bits.
+static TERNARY: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let (mut v, mut pow, mut i) = (0u16, 1u16, 0);
+        while i < 10 {
+            if b >> i & 1 == 1 {
+                v += pow;
+            }
+            pow *= 3;
+            i += 1;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
+/// The board `b` pulled back through symmetry `k` of [`symmetry`]: square `s` of the result
+/// holds what square `symmetry(k, s)` of `b` holds (transpose, then mirror ranks, then files).
+#[inline]
+fn transform(k: usize, mut b: u64) -> u64 {
+    if k & 4 == 4 {
+        b = transpose(b);
+    }
+    if k & 2 == 2 {
+        b = b.swap_bytes();
+    }
+    if k & 1 == 1 {
+        b = mirror_files(b);
+    }
+    b
+}
+
+/// Reflection in the a1-h8 diagonal, by three delta swaps.
+#[inline]
+fn transpose(mut b: u64) -> u64 {
+    let t = (b ^ (b >> 7)) & 0x00aa_00aa_00aa_00aa;
+    b ^= t ^ (t << 7);
+    let t = (b ^ (b >> 14)) & 0x0000_cccc_0000_cccc;
+    b ^= t ^ (t << 14);
+    let t = (b ^ (b >> 28)) & 0x0000_0000_f0f0_f0f0;
+    b ^ t ^ (t << 28)
+}
+
+/// Files a..h become h..a (each rank's byte reversed).
+#[inline]
+fn mirror_files(mut b: u64) -> u64 {
+    b = (b >> 1 & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
+    b = (b >> 2 & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
+    (b >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | ((b & 0x0f0f_0f0f_0f0f_0f0f) << 4)
+}
+
+/// The first rank and the X-squares b2, g2, in the edge family's reading order.
+#[inline]
+fn edge_2x(b: u64) -> u64 {
+    (b & 0xff) | (b >> 9 & 1) << 8 | (b >> 14 & 1) << 9
+}
+
+/// a1 b1 c1, a2 b2 c2, a3 b3 c3.
+#[inline]
+fn corner_3x3(b: u64) -> u64 {
+    (b & 7) | (b >> 8 & 7) << 3 | (b >> 16 & 7) << 6
+}
+
+/// a1..e1, a2..e2.
+#[inline]
+fn corner_2x5(b: u64) -> u64 {
+    (b & 31) | (b >> 8 & 31) << 5
+}
+
+/// The diagonal starting on the first rank `shift` files right of a1, gathered into the low
+/// bits in reading order (a multiply by 0x0101.. adds all ranks into the top byte, where the
+/// diagonal's squares sit on distinct files).
+#[inline]
+fn diagonal(b: u64, shift: u32) -> u64 {
+    const MAIN: u64 = 0x8040_2010_0804_0201;
+    let mask = (MAIN << shift) & !(0x0101_0101_0101_0101u64.wrapping_mul((1 << shift) - 1));
+    ((b & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) >> shift
+}
+
+fn zigzag(v: i16) -> u64 {
+    let v = v as i64;
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(u: u64) -> i64 {
+    (u >> 1) as i64 ^ -((u & 1) as i64)
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn get_varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let b = *bytes.get(*pos)?;
+        *pos += 1;
+        v |= u64::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// The checked-in weights (`data/patterns.bin`), decoded on first use.
+pub fn weights() -> &'static Weights {
+    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+    WEIGHTS.get_or_init(|| {
+        Weights::from_bytes(include_bytes!("../data/patterns.bin"))
+            .expect("the embedded weights match the layout (checked by a test)")
+    })
+}
+
+/// The learned evaluation of `p`, in hundredths of a disc for the side to move; a finished
+/// game is worth its exact final score.
+///
+/// ```
+/// use othello::{pattern::evaluate, Position};
+/// let v = evaluate(&Position::default());
+/// assert!(v.abs() < 400, "the start is about even: {v}");
+/// ```
+pub fn evaluate(p: &Position) -> i32 {
+    if p.moves() == 0 && legal_moves(p.opp, p.me) == 0 {
+        return 100 * p.final_score();
+    }
+    weights().evaluate_discs(p.me, p.opp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_has_its_symmetric_readings() {
+        let l = layout();
+        // Every family is read in 8 orders, except the long diagonal, which the transposition
+        // maps onto itself square by square (4 distinct readings).
+        let mut counts = vec![0; FAMILIES.len()];
+        for inst in &l.instances {
+            counts[l.family_of(inst.offset).unwrap()] += 1;
+        }
+        assert_eq!(counts, [8, 8, 8, 8, 8, 8, 4, 8, 8, 8, 8]);
+        assert_eq!(l.features_per_position(), l.instances.len() + 3);
+    }
+
+    /// Fast and slow evaluations agree on random weights, on the positions of random games.
+    #[test]
+    fn fast_evaluation_equals_square_by_square() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut w = Weights::zero();
+        for v in w.values.iter_mut() {
+            *v = (next() % 2001) as i16 - 1000;
+        }
+        for _ in 0..300 {
+            let mut p = Position::default();
+            while !p.game_over() {
+                assert_eq!(
+                    w.evaluate_discs(p.me, p.opp),
+                    w.evaluate_by_squares(p.me, p.opp),
+                    "{p}"
+                );
+                let m = p.moves();
+                p = if m == 0 {
+                    p.play(crate::Move::Pass)
+                } else {
+                    let k = (next() % u64::from(m.count_ones())) as u32;
+                    p.play(crate::Move::Square(crate::bitboard::nth_square(m, k)))
+                };
+            }
+        }
+    }
+
+    #[test]
+    fn weights_round_trip_through_bytes() {
+        let mut w = Weights::zero();
+        let n = w.values.len();
+        for (i, v) in w.values.iter_mut().enumerate() {
+            if i % 97 == 3 || i == n - 1 {
+                *v = (i % 2000) as i16 - 1000;
+            }
+        }
+        w.values[0] = i16::MIN;
+        let back = Weights::from_bytes(&w.to_bytes()).unwrap();
+        assert_eq!(back, w);
+        assert_eq!(
+            Weights::from_bytes(&Weights::zero().to_bytes()).unwrap(),
+            Weights::zero()
+        );
+    }
+
+    #[test]
+    fn damaged_weight_files_are_refused() {
+        let bytes = Weights::zero().to_bytes();
+        assert!(Weights::from_bytes(b"hello").is_err());
+        assert!(Weights::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Weights::from_bytes(&longer).is_err());
+    }
+}
