@@ -1,7 +1,7 @@
 //! Exact endgame values: the position as a `search-core` [`Game`] searched to the end of the
 //! game by negamax alpha-beta with a transposition table, the moves ordered fastest-first (the
 //! reply that leaves the opponent fewest moves, corner moves counted double, then fewest
-//! potential moves; from 16 empties on, a one-ply search with the learned pattern evaluation
+//! potential moves; from 14 empties on, a one-ply search with the learned pattern evaluation
 //! plus that mobility), and the exact score found by MTD(f) null-window probes. The last
 //! [`LAST_EMPTIES`] empties go to a dedicated small solver through the `leaf_solve` hook: a list
 //! of empty squares instead of move generation, odd quadrants first (parity), the last square
@@ -9,11 +9,11 @@
 //! winner, as in the FFO test suite.
 
 use crate::bitboard::{adjacent, flips, legal_moves, CORNERS};
-use crate::deciders::{CourseGame, HeuristicKind::Pattern};
+use crate::pattern;
 use crate::position::{Move, Position};
 use crate::stability::stable_discs;
 use search_core::hash::mix64;
-use search_core::{alphabeta, mtdf_stepped, Game, Score, SearchOptions, Searcher, INF};
+use search_core::{mtdf_stepped, Game, Score, SearchOptions, Searcher, INF};
 
 /// The position during a search: the current node and the stack of its ancestors.
 pub struct Endgame {
@@ -46,23 +46,18 @@ const PRESEARCH_MIN_EMPTIES: u32 = 18;
 const PRESEARCH_GAP: u32 = 10;
 
 /// From this many empty squares on, moves are ordered by a shallow search of the position
-/// after them (`search-core` alpha-beta, [`SHALLOW_ORDER_DEPTH`] ply, the learned pattern
-/// evaluation at its leaves, plus the opponent's mobility) instead of fastest-first. First
-/// measured with the improved evaluation, nodes on FFO #41..#48 (pre-search on in
-/// both), against fastest-first there: #43 −41%, #44 −37%, #45 −26%, #46 −27%, #47 −17%, #48
-/// −54% (42 s → 23 s); #41 and #42 +15%, #40 +4%.
-const SHALLOW_ORDER_MIN_EMPTIES: u32 = 16;
+/// after them (one ply, [`best_reply_value`], the learned pattern evaluation at its leaves,
+/// plus the opponent's mobility) instead of fastest-first. FFO #40..#49 on one core, by this
+/// threshold: 18 → 2.37 G positions; 16 → 1.97 G, 84 s; 14 → 1.51 G, 81.7 s; 12 → 1.57 G,
+/// 142 s (the evaluation's cost outgrows what it saves). #59 costs more CPU at 14 than at 16
+/// (53 s against 41 s, with the same 0.33 G positions).
+const SHALLOW_ORDER_MIN_EMPTIES: u32 = 14;
 
 /// The ordering search's value is in hundredths of a disc; each reply left to the opponent
 /// (corners counted twice) adds this much to a move's key, as Edax weighs mobility next to its
 /// evaluation. Measured with the pattern evaluation, nodes on FFO #40..#44: 0 → 197 M, 300 →
 /// 176 M, 600 → 182 M (without the pattern evaluation: 204 M).
 const SHALLOW_ORDER_MOBILITY: i32 = 300;
-
-/// Depth of the shallow search that orders moves far from the end: the opponent's best reply.
-/// Measured against a hand-written reply scan with a mobility/corner/potential evaluation: the
-/// improved evaluation needs 44% fewer nodes on #43 and 15% fewer on #41.
-const SHALLOW_ORDER_DEPTH: u32 = 1;
 
 /// Fastest-first ordering is used only with more empty squares than this.
 const ORDER_ABOVE_EMPTIES: u32 = 7;
@@ -385,6 +380,27 @@ pub fn last_empties(p: &Position, mut alpha: Score, beta: Score, nodes: &mut u64
     small_solve((p.me, p.opp), (alpha, beta), list, parity, false, nodes)
 }
 
+/// The value of `p` for its side to move after its best reply, by the pattern evaluation: a
+/// one-ply search written out (no move list, no allocation), since it runs for every move of
+/// every node far from the end.
+fn best_reply_value(p: &Position) -> Score {
+    let mut replies = p.moves();
+    if replies == 0 {
+        return if p.game_over() {
+            100 * p.final_score()
+        } else {
+            -pattern::evaluate(&p.play(Move::Pass))
+        };
+    }
+    let mut best = -INF;
+    while replies != 0 {
+        let sq = replies.trailing_zeros() as u8;
+        replies &= replies - 1;
+        best = best.max(-pattern::evaluate(&p.play(Move::Square(sq))));
+    }
+    best
+}
+
 /// A hash of (own discs, other discs) for transposition tables.
 pub fn position_hash(p: &Position) -> u64 {
     mix64(p.me) ^ mix64(p.opp ^ 0x9e37_79b9_7f4a_7c15).rotate_left(29)
@@ -426,7 +442,7 @@ impl Game for Endgame {
     fn evaluate(&self) -> Score {
         // Only reached when a depth limit cuts the search, that is in the ordering pre-search
         // of `solve`: the learned pattern evaluation, from the side to move.
-        crate::pattern::evaluate(&self.cur)
+        pattern::evaluate(&self.cur)
     }
 
     fn hash(&self) -> u64 {
@@ -445,10 +461,9 @@ impl Game for Endgame {
             // opponent's side (lower first).
             Move::Square(_) if shallow => {
                 let next = self.cur.play(*mv);
-                let mut after = CourseGame::with_heuristic(next, Pattern);
                 let replies = next.moves();
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                alphabeta(&mut after, SHALLOW_ORDER_DEPTH).score + SHALLOW_ORDER_MOBILITY * mobility
+                best_reply_value(&next) + SHALLOW_ORDER_MOBILITY * mobility
             }
             Move::Square(s) => {
                 let next = self.cur.play(*mv);
