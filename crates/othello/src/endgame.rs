@@ -1,11 +1,11 @@
 //! Exact endgame values: the position as a `search-core` [`Game`] searched to the end of the
 //! game by negamax alpha-beta with a transposition table, the moves ordered fastest-first (the
 //! reply that leaves the opponent fewest moves, corner moves counted double, then fewest
-//! potential moves; from 14 empties on, a one-ply search with the learned pattern evaluation
-//! plus that mobility), and the exact score found by MTD(f) null-window probes. The last
-//! [`LAST_EMPTIES`] empties go to a dedicated small solver through the `leaf_solve` hook: a list
-//! of empty squares instead of move generation, odd quadrants first (parity), the last square
-//! counted without playing it. Scores are final disc differences with the empties given to the
+//! potential moves; from 14 empties on, a one-ply search (two plies from 22) with the learned
+//! pattern evaluation plus that mobility), and the exact score found by MTD(f) null-window
+//! probes. The last [`LAST_EMPTIES`] empties go to a dedicated small solver through the
+//! `leaf_solve` hook: a list of empty squares instead of move generation, odd quadrants first
+//! (parity), the last square counted without playing it. Scores are final disc differences with the empties given to the
 //! winner, as in the FFO test suite.
 
 use crate::bitboard::{adjacent, flips, legal_moves, CORNERS};
@@ -52,6 +52,12 @@ const PRESEARCH_GAP: u32 = 10;
 /// 142 s (the evaluation's cost outgrows what it saves). #59 costs more CPU at 14 than at 16
 /// (53 s against 41 s, with the same 0.33 G positions).
 const SHALLOW_ORDER_MIN_EMPTIES: u32 = 14;
+
+/// From this many empty squares on, the ordering search looks two plies ahead (`search-core`
+/// alpha-beta on the pattern evaluation) instead of one. FFO #40..#49 on one core, by this
+/// threshold: none → 1.51 G positions, 81.7 s; 24 → 1.27 G, 70.2 s; 22 → 1.14 G, 68.1 s;
+/// 20 → 1.23 G, 67.2 s. #59 (34 empties): 0.34 G, 53 s → 0.43 G, 58 s.
+const DEEP_ORDER_MIN_EMPTIES: u32 = 22;
 
 /// The ordering search's value is in hundredths of a disc; each reply left to the opponent
 /// (corners counted twice) adds this much to a move's key, as Edax weighs mobility next to its
@@ -463,7 +469,13 @@ impl Game for Endgame {
                 let next = self.cur.play(*mv);
                 let replies = next.moves();
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                best_reply_value(&next) + SHALLOW_ORDER_MOBILITY * mobility
+                let value = if self.cur.empties() >= DEEP_ORDER_MIN_EMPTIES {
+                    let mut after = pattern::PatternGame::new(next, pattern::weights());
+                    search_core::alphabeta(&mut after, 2).score
+                } else {
+                    best_reply_value(&next)
+                };
+                value + SHALLOW_ORDER_MOBILITY * mobility
             }
             Move::Square(s) => {
                 let next = self.cur.play(*mv);

@@ -355,8 +355,8 @@ impl Weights {
             let idx = o[family] + t[me_bits as usize] as u32 + 2 * t[opp_bits as usize] as u32;
             sum += w[idx as usize] as i32;
         };
-        for k in 0..8 {
-            let (m, p) = (transform(k, me), transform(k, opp));
+        let (mine, theirs) = (symmetric_boards(me), symmetric_boards(opp));
+        for (k, (&m, &p)) in mine.iter().zip(&theirs).enumerate() {
             at(0, edge_2x(m), edge_2x(p));
             at(1, corner_3x3(m), corner_3x3(p));
             at(2, corner_2x5(m), corner_2x5(p));
@@ -414,20 +414,23 @@ static TERNARY: [u16; 1024] = {
     t
 };
 
-/// The board `b` pulled back through symmetry `k` of [`symmetry`]: square `s` of the result
-/// holds what square `symmetry(k, s)` of `b` holds (transpose, then mirror ranks, then files).
+/// The board `b` pulled back through each symmetry `k` of [`symmetry`]: square `s` of the
+/// `k`-th board holds what square `symmetry(k, s)` of `b` holds (transpose, then mirror
+/// ranks, then files), each board built from an earlier one by one operation.
 #[inline]
-fn transform(k: usize, mut b: u64) -> u64 {
-    if k & 4 == 4 {
-        b = transpose(b);
-    }
-    if k & 2 == 2 {
-        b = b.swap_bytes();
-    }
-    if k & 1 == 1 {
-        b = mirror_files(b);
-    }
-    b
+fn symmetric_boards(b: u64) -> [u64; 8] {
+    let t = transpose(b);
+    let (f, tf) = (mirror_files(b), mirror_files(t));
+    [
+        b,
+        f,
+        b.swap_bytes(),
+        f.swap_bytes(),
+        t,
+        tf,
+        t.swap_bytes(),
+        tf.swap_bytes(),
+    ]
 }
 
 /// Reflection in the a1-h8 diagonal, by three delta swaps.
@@ -505,6 +508,50 @@ fn get_varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
         }
     }
     None
+}
+
+/// A position searched with given weights: the evaluation as a `search-core` [`Game`], for
+/// the training games' player and the endgame solver's ordering searches.
+///
+/// [`Game`]: search_core::Game
+pub struct PatternGame<'w> {
+    cur: Position,
+    stack: Vec<Position>,
+    weights: &'w Weights,
+}
+
+impl PatternGame<'_> {
+    /// Starts at `p`, evaluating with `weights`.
+    pub fn new(p: Position, weights: &Weights) -> PatternGame<'_> {
+        PatternGame {
+            cur: p,
+            stack: Vec::with_capacity(8),
+            weights,
+        }
+    }
+}
+
+impl search_core::Game for PatternGame<'_> {
+    type Move = crate::Move;
+    fn generate_moves(&self, moves: &mut Vec<crate::Move>) {
+        self.cur.push_moves(moves);
+    }
+    fn play(&mut self, mv: crate::Move) {
+        self.stack.push(self.cur);
+        self.cur = self.cur.play(mv);
+    }
+    fn undo(&mut self, _mv: crate::Move) {
+        self.cur = self.stack.pop().expect("a move to undo");
+    }
+    fn outcome(&self) -> Option<search_core::Score> {
+        self.cur.game_over().then(|| 100 * self.cur.final_score())
+    }
+    fn evaluate(&self) -> search_core::Score {
+        self.weights.evaluate_discs(self.cur.me, self.cur.opp)
+    }
+    fn hash(&self) -> u64 {
+        crate::endgame::position_hash(&self.cur)
+    }
 }
 
 /// The checked-in weights (`data/patterns.bin`), decoded on first use.

@@ -15,7 +15,7 @@
 
 use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use crate::endgame::{solve, table_megabytes};
-use crate::pattern::{layout, stage, Weights, STAGES, STAGE_WIDTH};
+use crate::pattern::{layout, stage, PatternGame, Weights, STAGES, STAGE_WIDTH};
 use crate::position::{Move, Position};
 use rand::{Rng, SeedableRng};
 use search_core::{Searcher, SmallRng};
@@ -67,36 +67,6 @@ pub enum Player<'w> {
     Weights(&'w Weights),
 }
 
-/// A position searched with given weights (the player of later rounds).
-struct WeightsGame<'w> {
-    cur: Position,
-    stack: Vec<Position>,
-    weights: &'w Weights,
-}
-
-impl search_core::Game for WeightsGame<'_> {
-    type Move = Move;
-    fn generate_moves(&self, moves: &mut Vec<Move>) {
-        self.cur.push_moves(moves);
-    }
-    fn play(&mut self, mv: Move) {
-        self.stack.push(self.cur);
-        self.cur = self.cur.play(mv);
-    }
-    fn undo(&mut self, _mv: Move) {
-        self.cur = self.stack.pop().expect("a move to undo");
-    }
-    fn outcome(&self) -> Option<search_core::Score> {
-        self.cur.game_over().then(|| 100 * self.cur.final_score())
-    }
-    fn evaluate(&self) -> search_core::Score {
-        self.weights.evaluate_discs(self.cur.me, self.cur.opp)
-    }
-    fn hash(&self) -> u64 {
-        crate::endgame::position_hash(&self.cur)
-    }
-}
-
 /// The generator of game `index` under `seed`.
 fn game_rng(seed: u64, index: u32) -> SmallRng {
     SmallRng::seed_from_u64(search_core::hash::mix64(
@@ -146,11 +116,7 @@ pub fn play_game(
                     &mut rng,
                 ),
                 Player::Weights(weights) => {
-                    let mut game = WeightsGame {
-                        cur: p,
-                        stack: Vec::new(),
-                        weights,
-                    };
+                    let mut game = PatternGame::new(p, weights);
                     search_core::alphabeta(&mut game, 3)
                         .best
                         .unwrap_or(moves[0])
