@@ -1,12 +1,12 @@
 //! Exact endgame values: the position as a `search-core` [`Game`] searched to the end of the
 //! game by negamax alpha-beta with a transposition table, the moves ordered fastest-first (the
 //! reply that leaves the opponent fewest moves, corner moves counted double, then fewest
-//! potential moves; from 14 empties on, a one-ply search (two plies from 22) with the learned
-//! pattern evaluation plus that mobility), and the exact score found by MTD(f) null-window
-//! probes. The last [`LAST_EMPTIES`] empties go to a dedicated small solver through the
-//! `leaf_solve` hook: a list of empty squares instead of move generation, odd quadrants first
-//! (parity), the last square counted without playing it. Scores are final disc differences with the empties given to the
-//! winner, as in the FFO test suite.
+//! potential moves; from 14 empties on, a one-ply search, two plies from 22 and three from 28,
+//! with the learned pattern evaluation plus that mobility), and the exact score found by MTD(f)
+//! null-window probes. The last [`LAST_EMPTIES`] empties go to a dedicated small solver through
+//! the `leaf_solve` hook: a list of empty squares instead of move generation, odd quadrants
+//! first (parity), the last square counted without playing it. Scores are final disc
+//! differences with the empties given to the winner, as in the FFO test suite.
 
 use crate::bitboard::{adjacent, flips, legal_moves, CORNERS};
 use crate::pattern;
@@ -58,6 +58,14 @@ const SHALLOW_ORDER_MIN_EMPTIES: u32 = 14;
 /// threshold: none → 1.51 G positions, 81.7 s; 24 → 1.27 G, 70.2 s; 22 → 1.14 G, 68.1 s;
 /// 20 → 1.23 G, 67.2 s. #59 (34 empties): 0.34 G, 53 s → 0.43 G, 58 s.
 const DEEP_ORDER_MIN_EMPTIES: u32 = 22;
+
+/// From this many empty squares on, the ordering search looks three plies ahead. Below 28 it
+/// does not pay (from 24: #40..#49 1.14 G → 1.46 G positions). At 28 and more it finds a short
+/// forced line sooner: FFO #59 (34 empties, +64) tries G8 first, whose wipe-out is proved in
+/// 198 positions (0.43 G, 58 s with two plies, which try H4, also +64, first); on the project's
+/// own 28-empties positions (`othello generate --empties 28 --count 3 --seed 11`) 3.11 G →
+/// 2.91 G positions and 206 M → 206 M.
+const DEEPER_ORDER_MIN_EMPTIES: u32 = 28;
 
 /// The ordering search's value is in hundredths of a disc; each reply left to the opponent
 /// (corners counted twice) adds this much to a move's key, as Edax weighs mobility next to its
@@ -471,7 +479,12 @@ impl Game for Endgame {
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let value = if self.cur.empties() >= DEEP_ORDER_MIN_EMPTIES {
                     let mut after = pattern::PatternGame::new(next, pattern::weights());
-                    search_core::alphabeta(&mut after, 2).score
+                    let plies = if self.cur.empties() >= DEEPER_ORDER_MIN_EMPTIES {
+                        3
+                    } else {
+                        2
+                    };
+                    search_core::alphabeta(&mut after, plies).score
                 } else {
                     best_reply_value(&next)
                 };
