@@ -46,9 +46,9 @@ const PRESEARCH_MIN_EMPTIES: u32 = 18;
 const PRESEARCH_GAP: u32 = 10;
 
 /// From this many empty squares on, moves are ordered by a shallow search of the position
-/// after them (one ply, [`best_reply_value`], the learned pattern evaluation at its leaves,
-/// plus the opponent's mobility) instead of fastest-first. FFO #40..#49 on one core, by this
-/// threshold: 18 → 2.37 G positions; 16 → 1.97 G, 84 s; 14 → 1.51 G, 81.7 s; 12 → 1.57 G,
+/// after them (`search-core` alpha-beta, one ply, on [`pattern::PatternGame`], the learned
+/// pattern evaluation at its leaves, plus the opponent's mobility) instead of fastest-first.
+/// FFO #40..#49 on one core, by this threshold: 18 → 2.37 G positions; 16 → 1.97 G, 84 s; 14 → 1.51 G, 81.7 s; 12 → 1.57 G,
 /// 142 s (the evaluation's cost outgrows what it saves). #59 costs more CPU at 14 than at 16
 /// (53 s against 41 s, with the same 0.33 G positions).
 const SHALLOW_ORDER_MIN_EMPTIES: u32 = 14;
@@ -394,27 +394,6 @@ pub fn last_empties(p: &Position, mut alpha: Score, beta: Score, nodes: &mut u64
     small_solve((p.me, p.opp), (alpha, beta), list, parity, false, nodes)
 }
 
-/// The value of `p` for its side to move after its best reply, by the pattern evaluation: a
-/// one-ply search written out (no move list, no allocation), since it runs for every move of
-/// every node far from the end.
-fn best_reply_value(p: &Position) -> Score {
-    let mut replies = p.moves();
-    if replies == 0 {
-        return if p.game_over() {
-            100 * p.final_score()
-        } else {
-            -pattern::evaluate(&p.play(Move::Pass))
-        };
-    }
-    let mut best = -INF;
-    while replies != 0 {
-        let sq = replies.trailing_zeros() as u8;
-        replies &= replies - 1;
-        best = best.max(-pattern::evaluate(&p.play(Move::Square(sq))));
-    }
-    best
-}
-
 /// A hash of (own discs, other discs) for transposition tables.
 pub fn position_hash(p: &Position) -> u64 {
     mix64(p.me) ^ mix64(p.opp ^ 0x9e37_79b9_7f4a_7c15).rotate_left(29)
@@ -477,18 +456,13 @@ impl Game for Endgame {
                 let next = self.cur.play(*mv);
                 let replies = next.moves();
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                let value = if self.cur.empties() >= DEEP_ORDER_MIN_EMPTIES {
-                    let mut after = pattern::PatternGame::new(next, pattern::weights());
-                    let plies = if self.cur.empties() >= DEEPER_ORDER_MIN_EMPTIES {
-                        3
-                    } else {
-                        2
-                    };
-                    search_core::alphabeta(&mut after, plies).score
-                } else {
-                    best_reply_value(&next)
+                let plies = match self.cur.empties() {
+                    e if e >= DEEPER_ORDER_MIN_EMPTIES => 3,
+                    e if e >= DEEP_ORDER_MIN_EMPTIES => 2,
+                    _ => 1,
                 };
-                value + SHALLOW_ORDER_MOBILITY * mobility
+                let mut after = pattern::PatternGame::new(next, pattern::weights());
+                search_core::alphabeta(&mut after, plies).score + SHALLOW_ORDER_MOBILITY * mobility
             }
             Move::Square(s) => {
                 let next = self.cur.play(*mv);

@@ -380,18 +380,10 @@ impl Weights {
     /// [`Weights::evaluate_discs`] the slow obvious way, square by square along the listed
     /// pattern readings: the reference the fast version is tested against.
     pub fn evaluate_by_squares(&self, me: u64, opp: u64) -> i32 {
-        let empties = (!(me | opp)).count_ones();
-        let w = self.stage(stage(empties));
-        let l = layout();
-        let mut sum = 0i32;
-        for inst in &l.instances {
-            sum += w[(inst.offset + pattern_index(&inst.squares, me, opp)) as usize] as i32;
-        }
-        let mob_me = (legal_moves(me, opp).count_ones() as usize).min(MOBILITY_CAP);
-        let mob_opp = (legal_moves(opp, me).count_ones() as usize).min(MOBILITY_CAP);
-        sum += w[l.mobility_me as usize + mob_me] as i32;
-        sum += w[l.mobility_opp as usize + mob_opp] as i32;
-        sum + w[l.bias as usize] as i32
+        let w = self.stage(stage((!(me | opp)).count_ones()));
+        let mut features = Vec::new();
+        layout().features(me, opp, &mut features);
+        features.iter().map(|&f| i32::from(w[f as usize])).sum()
     }
 }
 
