@@ -19,9 +19,9 @@ pub struct FastRules {
     pub(crate) goal_at: Vec<Option<u8>>,
     pub(crate) mushroom_at: Vec<Option<u8>>,
     pub(crate) withkey: u8,
-    hole_score: i32,
-    goal_score: i32,
-    mushroom_score: i32,
+    pub(crate) hole_score: i32,
+    pub(crate) goal_score: i32,
+    pub(crate) mushroom_score: i32,
 }
 
 /// Returns the compiled rules when the level's game has Bait's structure.

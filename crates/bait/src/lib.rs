@@ -21,6 +21,7 @@ pub mod generate;
 pub mod grade;
 pub mod level;
 pub mod render;
+pub mod score_bound;
 pub mod sim;
 pub mod solve;
 pub mod state;

@@ -17,6 +17,7 @@
 
 use crate::bound::PushBound;
 use crate::level::{Level, Role};
+use crate::score_bound::ScoreBound;
 use crate::sim::{count, step, Action};
 use crate::state::{Outcome, State};
 use crate::vgdl::Effect;
@@ -254,7 +255,13 @@ pub fn max_score(level: &Level, limits: &Limits) -> (Option<i32>, Plan) {
 /// the shortest win's score and the target whose search was cut (every higher one was searched
 /// and has no win), as `(lower, upper)`.
 pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, Option<(i32, i32)>) {
-    let Some(top) = score_bound(level, &level.initial) else {
+    // The board-aware bound where the rules allow it, the sprite count otherwise.
+    let board = ScoreBound::new(level);
+    let bound = |s: &State| match &board {
+        Some(b) => b.bound(s),
+        None => score_bound(level, s),
+    };
+    let Some(top) = bound(&level.initial) else {
         return (
             None,
             Plan {
@@ -292,7 +299,7 @@ pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, O
             |s| {
                 successors(level, s)
                     .map(|(n, _)| n)
-                    .filter(move |n| score_bound(level, n).is_some_and(|b| b >= target))
+                    .filter(move |n| bound(n).is_some_and(|b| b >= target))
             },
             |s| s.outcome == Outcome::Won && s.score == target,
             &remaining,

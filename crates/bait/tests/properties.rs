@@ -1,9 +1,11 @@
 //! Property tests on random small levels: the compiled Bait rules equal the general VGDL
 //! interpreter state by state; A* finds the same shortest win as breadth-first search over the
 //! interpreter; the push bound never exceeds the exact distance to a win of any reachable state
-//! (nor calls a winnable state lost); the max-score solver equals an exhaustive enumeration of reachable states.
+//! (nor calls a winnable state lost); the score bound is never below the best win from any
+//! reachable state; the max-score solver equals an exhaustive enumeration of reachable states.
 
 use bait::bound::PushBound;
+use bait::score_bound::ScoreBound;
 use bait::sim::{step, step_general, Action};
 use bait::solve::{max_score, shortest};
 use bait::state::{Outcome, State};
@@ -178,6 +180,58 @@ fn distances_to_win_by(
     Some(states.into_iter().zip(dist).collect())
 }
 
+/// Every reachable state with the best final score of a win reachable from it (`None`: no
+/// win), under the compiled rules; `None` when there are more than [`EXHAUSTIVE_CAP`] states.
+fn best_win_from_each(l: &Level) -> Option<Vec<(State, Option<i32>)>> {
+    let mut index: FastMap<State, usize> = FastMap::default();
+    let mut states = vec![l.initial];
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new()];
+    index.insert(l.initial, 0);
+    let mut k = 0;
+    while k < states.len() {
+        if states.len() > EXHAUSTIVE_CAP {
+            return None;
+        }
+        let s = states[k];
+        if !s.over() {
+            for a in Action::MOVES {
+                let n = step(l, &s, a);
+                let j = *index.entry(n).or_insert_with(|| {
+                    states.push(n);
+                    preds.push(Vec::new());
+                    states.len() - 1
+                });
+                preds[j].push(k);
+            }
+        }
+        k += 1;
+    }
+    // Wins from the highest score down: each state takes the first (best) score that reaches
+    // it backwards.
+    let mut wins: Vec<usize> = (0..states.len())
+        .filter(|&i| states[i].outcome == Outcome::Won)
+        .collect();
+    wins.sort_by_key(|&i| std::cmp::Reverse(states[i].score));
+    let mut best = vec![None; states.len()];
+    for w in wins {
+        if best[w].is_some() {
+            continue;
+        }
+        let score = states[w].score;
+        best[w] = Some(score);
+        let mut stack = vec![w];
+        while let Some(i) = stack.pop() {
+            for &p in &preds[i] {
+                if best[p].is_none() {
+                    best[p] = Some(score);
+                    stack.push(p);
+                }
+            }
+        }
+    }
+    Some(states.into_iter().zip(best).collect())
+}
+
 /// The best final score of a win over every reachable state (`Err` when there are more than
 /// [`EXHAUSTIVE_CAP`] states).
 fn exhaustive_max_score(l: &Level) -> Result<Option<i32>, ()> {
@@ -288,6 +342,34 @@ proptest! {
         let l = level(&text);
         let plan = shortest(&l, &search_core::Limits::none());
         prop_assert_eq!((!plan.actions.is_empty()).then_some(plan.actions.len()), truth, "{}", text);
+    }
+
+    #[test]
+    fn score_bound_is_never_below_the_best_win(text in level_text()) {
+        let l = level(&text);
+        let bound = ScoreBound::new(&l).unwrap();
+        let all = best_win_from_each(&l);
+        prop_assume!(all.is_some());
+        for (s, best) in all.unwrap() {
+            match (bound.bound(&s), best) {
+                (Some(b), Some(w)) => prop_assert!(b >= w, "{}\n{:?}: bound {} < {}", text, s, b, w),
+                (None, Some(w)) => prop_assert!(false, "{}\n{:?}: called unwinnable, wins {}", text, s, w),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn score_bound_is_never_below_the_best_win_on_hole_chains(text in hole_chain_text()) {
+        let l = level(&text);
+        let bound = ScoreBound::new(&l).unwrap();
+        let all = best_win_from_each(&l);
+        prop_assume!(all.is_some());
+        for (s, best) in all.unwrap() {
+            if let Some(w) = best {
+                prop_assert!(bound.bound(&s).is_some_and(|b| b >= w), "{}\n{:?}: bound {:?} < {}", text, s, bound.bound(&s), w);
+            }
+        }
     }
 
     #[test]
