@@ -1,7 +1,8 @@
 # bait: every trace line (with the project's game description and with the homework's own),
 # every reference solution replayed to its score and timesteps, the shortest wins of all five
 # levels (lvl3 capped at 180 s), the maximum scores of levels 0, 1, 2, 4, level 3's best known
-# win (36) replayed, and the guided MCTS agent's wins of levels 0 and 4.
+# win (36) replayed and the range its maximum-score search proves in 40 s, and the guided MCTS
+# agent's wins of levels 0 and 4.
 # Sourced by scripts/conformance.sh (variables: data, bin, tmp; function: check).
 bd="$data/bait"
 if [ -d "$bd" ]; then
@@ -41,6 +42,14 @@ if [ -d "$bd" ]; then
     got=$("$bb" replay "$bd/bait_lvl3.txt" "$lvl3_36" --game "$bd/bait.txt" --java-double)
     [ "$got" = "Result (1->win; 0->lose):1, Score:36.0, timesteps:335" ]
     check "bait lvl3 win scoring 36 replays" $? "($got)"
+    # Level 3's maximum, cut at 40 s: the range solve proves (36..38 when this was written:
+    # its beam search finds a 36, the board-aware bound allows 38) and its witness replayed.
+    out=$(timeout 120 "$bb" solve "$bd/bait_lvl3.txt" --game "$bd/bait.txt" --objective max-score --time 40 -o "$tmp/bait" --json --quiet 2>/dev/null)
+    range=$(echo "$out" | python3 -c 'import json,re,sys; e=json.load(sys.stdin)["files"][0]["error"]; m=re.search(r"between (\d+) and (\d+).*: ([UDLRN]+)$", e); print(m.group(1), m.group(2), m.group(3))' 2>/dev/null)
+    read -r low high witness <<<"$range"
+    got=$("$bb" replay "$bd/bait_lvl3.txt" "${witness:-N}" --game "$bd/bait.txt")
+    [ -n "$range" ] && [ "$low" -ge 36 ] && [ "$high" -le 38 ] && [[ "$got" == "Result (1->win; 0->lose):1, Score:$low,"* ]]
+    check "bait lvl3 maximum-score range" $? "(proved between ${low:-?} and ${high:-?}; witness: $got)"
     # Captured first: `| grep -q` would close the pipe before the writer is done.
     out=$("$bb" run "$bd/bait_lvl0.txt" --agent dfs -o "$tmp/bait-dfs" --quiet --json)
     grep -q '"win": true' <<<"$out"

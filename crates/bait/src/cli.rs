@@ -365,10 +365,14 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     .to_string_lossy()
                     .into_owned();
                 if plan.stopped.is_some() {
-                    let proved = bounds.map_or(String::new(), |(low, high)| {
+                    let proved = bounds.map_or(String::new(), |b| {
                         format!(
-                            "; proved: the maximum score is between {low} (the shortest win's) \
-                             and {high} (no win scores more)"
+                            "; proved: the maximum score is between {} and {} (no win scores \
+                             more); a win scoring {}: {}",
+                            b.lower,
+                            b.upper,
+                            b.lower,
+                            action_string(&b.witness)
                         )
                     });
                     bail!(

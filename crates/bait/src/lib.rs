@@ -20,6 +20,7 @@ pub mod fast;
 pub mod generate;
 pub mod grade;
 pub mod level;
+pub mod macros;
 pub mod render;
 pub mod score_bound;
 pub mod sim;

@@ -19,10 +19,12 @@
 //!    along a wall with two holes on it fill at most two).
 //!
 //! To that it adds the mushrooms the avatar can still reach and the goal's score, and it
-//! answers `None` when the push-aware bound ([`PushBound`]) proves the state cannot be won.
+//! answers `None` when the push-aware bound ([`PushBound`]) proves the state cannot be won, or
+//! not within the engine's time limit.
 
 use crate::bound::PushBound;
 use crate::level::Level;
+use crate::sim::MAX_TIMESTEPS;
 use crate::state::{Bits, Outcome, State};
 use search_core::hash::FastMap;
 use std::cell::RefCell;
@@ -92,7 +94,11 @@ impl ScoreBound {
             Outcome::Lost => return None,
             Outcome::Playing => {}
         }
-        self.wins.estimate(s)?;
+        // A win needs at least the push bound's actions, within the engine's time limit.
+        let actions = self.wins.estimate(s)?;
+        if s.tick + actions > MAX_TIMESTEPS {
+            return None;
+        }
         let alive = |slot: &[Option<u8>], c: usize| slot[c].is_some_and(|k| s.alive >> k & 1 == 1);
         let cells = self.rows * self.cols;
         let goals: Vec<bool> = (0..cells).map(|c| alive(&self.goal_at, c)).collect();

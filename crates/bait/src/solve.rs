@@ -6,22 +6,29 @@
 //!   once the key is held, else to the key and from the key to the goal" (distances by
 //!   breadth-first search through non-wall cells, so boxes and holes are ignored). Both never
 //!   overestimate (the first is property-tested against exact distances).
-//! * Maximum score: an upper bound on the score still obtainable (each scoring interaction can
-//!   fire at most as often as sprites it kills remain) turns the question into "is a win with
-//!   score S reachable?", answered by a breadth-first search that prunes every state whose bound
-//!   is below S, trying S from the initial bound downwards; the first S that succeeds is the
-//!   maximum and the breadth-first plan the shortest with that score.
+//! * Maximum score: an upper bound on the score still obtainable ([`ScoreBound`], which knows
+//!   where boxes can go, for Bait's rules; otherwise each scoring interaction fires at most as
+//!   often as sprites it kills remain) turns the question into "is a win scoring at least S
+//!   reachable?". With Bait's rules a beam search over macro-actions finds a good win first,
+//!   then depth-first branch and bound answers the question for S from the bound downwards in
+//!   bounded memory, and a breadth-first search for a win of exactly the maximum gives the
+//!   shortest plan; other rules use breadth-first searches for each S. Cut short, the search
+//!   reports the score range it proved and a win at its lower end.
 //!
 //! The key and goal are found from the rules, not hard-coded: the goal is the type whose
 //! disappearance wins (a `SpriteCounter ... win=True`), the key the type the avatar transforms on.
 
 use crate::bound::PushBound;
 use crate::level::{Level, Role};
+use crate::macros::{expand_macro, macros, Macro};
 use crate::score_bound::ScoreBound;
 use crate::sim::{count, step, Action};
 use crate::state::{Outcome, State};
 use crate::vgdl::Effect;
-use search_core::{astar_with, bfs, bfs_distances, AstarOptions, Limits, SearchStats, Stop};
+use search_core::{
+    astar_with, beam_search, bfs, bfs_distances, branch_and_bound, AstarOptions,
+    BranchBoundOptions, Limits, SearchStats, Stop,
+};
 
 /// Distances and targets prepared once per level.
 pub struct Guide {
@@ -251,10 +258,35 @@ pub fn max_score(level: &Level, limits: &Limits) -> (Option<i32>, Plan) {
     (best, plan)
 }
 
-/// [`max_score`], with what is proved when a budget stops it first: the maximum lies between
-/// the shortest win's score and the target whose search was cut (every higher one was searched
-/// and has no win), as `(lower, upper)`.
-pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, Option<(i32, i32)>) {
+/// What a maximum-score search proved when a budget stopped it before the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreBounds {
+    /// The best score of a win found (a plan reaching it is [`Self::witness`]).
+    pub lower: i32,
+    /// No win scores more than this.
+    pub upper: i32,
+    /// A win scoring `lower`.
+    pub witness: Vec<Action>,
+}
+
+/// [`max_score`], with what is proved when a budget stops it first.
+///
+/// On levels with Bait's rules the maximum is found by `search-core`'s depth-first branch and
+/// bound over macro-actions (see [`crate::macros`]) under the board-aware [`ScoreBound`], in
+/// memory bounded by its capped table; a breadth-first search for a win of exactly that score
+/// then gives the shortest plan. Other rules fall back to breadth-first searches for each
+/// target score from the sprite-count bound down. Cut short, it reports the best win found and
+/// the highest score some unexplored branch could still reach.
+pub fn max_score_bounds(
+    level: &Level,
+    limits: &Limits,
+) -> (Option<i32>, Plan, Option<ScoreBounds>) {
+    let empty = |stats, stopped| Plan {
+        actions: Vec::new(),
+        score: 0,
+        stats,
+        stopped,
+    };
     // The board-aware bound where the rules allow it, the sprite count otherwise.
     let board = ScoreBound::new(level);
     let bound = |s: &State| match &board {
@@ -262,18 +294,15 @@ pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, O
         None => score_bound(level, s),
     };
     let Some(top) = bound(&level.initial) else {
-        return (
-            None,
-            Plan {
-                actions: Vec::new(),
-                score: 0,
-                stats: SearchStats::default(),
-                stopped: None,
-            },
-            None,
-        );
+        return (None, empty(SearchStats::default(), None), None);
     };
     let mut total = SearchStats::default();
+    let remaining = |total: &SearchStats| Limits {
+        max_expanded: limits
+            .max_expanded
+            .map(|m| m.saturating_sub(total.expanded)),
+        deadline: limits.deadline,
+    };
     // The cheapest lower end: the score of the shortest win.
     let floor = shortest(level, limits);
     total.add(&floor.stats);
@@ -287,13 +316,48 @@ pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, O
             None,
         );
     }
-    for target in (floor.score..=top).rev() {
-        let remaining = Limits {
-            max_expanded: limits
-                .max_expanded
-                .map(|m| m.saturating_sub(total.expanded)),
-            deadline: limits.deadline,
-        };
+    // Targets to try, highest first, and a win known to score the lowest of them.
+    let (targets, known) = match &board {
+        Some(b) => {
+            // A good win first (beam search), so the exact search starts above it.
+            let beam = good_win_by_macros(level, b, &remaining(&total));
+            total.add(&beam.stats);
+            let (start_score, start_plan) = match beam.best {
+                Some((score, plan)) if score > floor.score => (score, plan),
+                _ => (floor.score, floor.actions.clone()),
+            };
+            // Then, from the top down, "is there a win scoring at least `target`?": each
+            // answer "no" lowers the proved maximum by one, and the first "yes" is the maximum.
+            // A high target prunes hard, so the upper end falls while the budget lasts.
+            let (mut lower, mut witness) = (start_score, start_plan);
+            let mut upper = top;
+            while upper > lower {
+                let out = best_win_by_macros(level, b, upper - 1, &remaining(&total));
+                total.add(&out.stats);
+                let found = out.best.is_some();
+                if let Some((score, plan)) = out.best {
+                    (lower, witness) = (score, plan);
+                    if out.stopped.is_none() {
+                        upper = score;
+                    }
+                }
+                if out.stopped.is_some() {
+                    let bounds = ScoreBounds {
+                        lower,
+                        upper,
+                        witness,
+                    };
+                    return (None, empty(total, out.stopped), Some(bounds));
+                }
+                if !found {
+                    upper -= 1;
+                }
+            }
+            (lower..=lower, Some((lower, witness)))
+        }
+        None => (floor.score..=top, None),
+    };
+    for target in targets.rev() {
         let out = bfs(
             &level.initial,
             |s| {
@@ -302,20 +366,19 @@ pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, O
                     .filter(move |n| bound(n).is_some_and(|b| b >= target))
             },
             |s| s.outcome == Outcome::Won && s.score == target,
-            &remaining,
+            &remaining(&total),
         );
         total.add(&out.stats);
         if out.stopped.is_some() {
-            return (
-                None,
-                Plan {
-                    actions: Vec::new(),
-                    score: 0,
-                    stats: total,
-                    stopped: out.stopped,
-                },
-                Some((floor.score, target)),
-            );
+            let (lower, witness) = known
+                .clone()
+                .unwrap_or((floor.score, floor.actions.clone()));
+            let bounds = ScoreBounds {
+                lower,
+                upper: target,
+                witness,
+            };
+            return (None, empty(total, out.stopped), Some(bounds));
         }
         if let Some((path, _)) = out.solution {
             let mut plan = finish(level, Some(path), total, None);
@@ -332,3 +395,91 @@ pub fn max_score_bounds(level: &Level, limits: &Limits) -> (Option<i32>, Plan, O
         None,
     )
 }
+
+/// The best win found by the branch and bound over macro-actions, as its score and actions.
+struct MacroSearch {
+    best: Option<(i32, Vec<Action>)>,
+    stopped: Option<Stop>,
+    stats: SearchStats,
+}
+
+/// Beam search over macro-actions for a high-scoring win: of each layer it keeps the states of
+/// the highest score bound, then the highest score, then the earliest.
+fn good_win_by_macros(level: &Level, board: &ScoreBound, limits: &Limits) -> MacroSearch {
+    let out = beam_search(
+        &level.initial,
+        |s| macros(level, s).into_iter().map(|(_, n)| n),
+        |s| {
+            board
+                .bound(s)
+                .map(|b| (b, s.score, std::cmp::Reverse(s.tick)))
+        },
+        |s| (s.outcome == Outcome::Won).then_some(i64::from(s.score)),
+        |s| *s,
+        BEAM_WIDTH,
+        limits,
+    );
+    MacroSearch {
+        best: out
+            .best
+            .map(|(path, score)| (score as i32, macro_path_actions(level, &path))),
+        stopped: out.stopped,
+        stats: out.stats,
+    }
+}
+
+/// States of each layer [`good_win_by_macros`] keeps.
+const BEAM_WIDTH: usize = 2000;
+
+/// The actions that play a path of states one macro-action apart.
+fn macro_path_actions(level: &Level, path: &[State]) -> Vec<Action> {
+    path.windows(2)
+        .flat_map(|w| {
+            let (m, _) = macros(level, &w[0])
+                .into_iter()
+                .find(|(_, n)| *n == w[1] && n.tick == w[1].tick)
+                .expect("consecutive states of the path are one macro apart");
+            expand_macro(level, &w[0], m).expect("the macro's cell is in the walk")
+        })
+        .collect()
+}
+
+/// Depth-first branch and bound for the highest-scoring win above `floor`: its nodes are the
+/// states after each macro-action, its bound [`ScoreBound`], a state met again no earlier than
+/// before is skipped.
+fn best_win_by_macros(
+    level: &Level,
+    board: &ScoreBound,
+    floor: i32,
+    limits: &Limits,
+) -> MacroSearch {
+    let out = branch_and_bound(
+        &level.initial,
+        |s| {
+            let mut next: Vec<(Macro, State)> = macros(level, s);
+            // Scoring moves first, then the nearest (ties of the bound keep this order).
+            next.sort_by_key(|(m, n)| (std::cmp::Reverse(n.score - s.score), m.walk));
+            next.into_iter().map(|(_, n)| n)
+        },
+        |s| board.bound(s).map(i64::from),
+        |s| (s.outcome == Outcome::Won).then_some(i64::from(s.score)),
+        |s| (*s, s.tick),
+        &BranchBoundOptions {
+            floor: i64::from(floor),
+            limits: *limits,
+            table_limit: MACRO_TABLE_LIMIT,
+        },
+    );
+    let best = out
+        .best
+        .map(|(path, score)| (score as i32, macro_path_actions(level, &path)));
+    MacroSearch {
+        best,
+        stopped: out.stopped,
+        stats: out.stats,
+    }
+}
+
+/// States the branch and bound remembers as explored (48 bytes and a tick each, about 1.5 GB
+/// with the map's overhead at the cap) before it starts its table afresh.
+const MACRO_TABLE_LIMIT: usize = 1 << 24;

@@ -8,6 +8,9 @@
 //!   Each returns a [`SearchOutcome`] (plan, cost, [`SearchStats`]) and honours [`Limits`].
 //!   Their goal-less forms, [`bfs_distances`] and [`ucs_distances`], fill a distance field (the
 //!   cost from the nearest source to every node), which heuristics precompute once per map.
+//!   [`branch_and_bound`] finds the best-valued goal depth-first under an upper bound, in
+//!   memory bounded by a capped table; [`beam_search`] finds good goals fast where no exact
+//!   search can finish.
 //! * **Two-player zero-sum search** over the [`Game`] trait: [`minimax`], [`alphabeta`],
 //!   [`negamax`] with a [`TranspositionTable`] (through a reusable [`Searcher`]), [`mtdf`], and
 //!   [`iterative_deepening`] under a [`Deadline`].
@@ -39,8 +42,10 @@
 
 mod alphabeta;
 mod astar;
+mod beam;
 mod bfs;
 mod bound_table;
+mod branch_bound;
 mod cost;
 mod deadline;
 mod dfs;
@@ -65,8 +70,10 @@ mod ucs;
 
 pub use alphabeta::{alphabeta, alphabeta_window};
 pub use astar::{astar, astar_with, AstarOptions, TieBreak};
+pub use beam::{beam_search, BeamOutcome};
 pub use bfs::bfs;
 pub use bound_table::{BoundTable, ScoreBound};
+pub use branch_bound::{branch_and_bound, BranchBoundOptions, BranchBoundOutcome};
 pub use cost::Cost;
 pub use deadline::{Deadline, Limits, Stop};
 pub use dfs::dfs;
