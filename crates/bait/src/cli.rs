@@ -365,7 +365,17 @@ fn dispatch(cli: Cli) -> Result<i32> {
                     .to_string_lossy()
                     .into_owned();
                 if plan.stopped.is_some() {
-                    let proved = bounds.map_or(String::new(), |b| {
+                    let proved = bounds.map_or("; nothing proved".to_string(), |b| {
+                        if b.lower == b.upper {
+                            return format!(
+                                "; proved: the maximum score is {}, but the shortest plan \
+                                 reaching it was not; a win scoring {} in {} actions: {}",
+                                b.lower,
+                                b.lower,
+                                b.witness.len(),
+                                action_string(&b.witness)
+                            );
+                        }
                         format!(
                             "; proved: the maximum score is between {} and {} (no win scores \
                              more); a win scoring {}: {}",
@@ -376,7 +386,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
                         )
                     });
                     bail!(
-                        "{name}: budget exhausted after {} states in {:.1} s; no proof{proved}",
+                        "{name}: budget exhausted after {} states in {:.1} s{proved}",
                         plan.stats.expanded,
                         t.elapsed().as_secs_f64()
                     );

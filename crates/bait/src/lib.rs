@@ -26,6 +26,7 @@ pub mod score_bound;
 pub mod sim;
 pub mod solve;
 pub mod state;
+pub mod symmetry;
 pub mod trace;
 pub mod vgdl;
 

@@ -5,13 +5,13 @@
 //! ([`crate::fast::FastRules`]) this bound looks at the board:
 //!
 //! 1. **Boxes that can never move.** The largest set of boxes such that each, in every
-//!    direction, has the cell it would be pushed from blocked (a wall, a goal: the avatar never
-//!    stands on one, or a box of the set) or the cell it would be pushed into blocked (a wall or
+//!    direction, has the cell it would be pushed from blocked (a wall, the last goal: the avatar
+//!    never stands on it, since taking it ends the game, or a box of the set) or the cell it would be pushed into blocked (a wall or
 //!    a box of the set). No box of such a set can be the first of it to move, so none ever
 //!    moves. This finds pairs against a wall and corners alike (a greatest fixed point, where
 //!    the push bound's freeze test is a least one).
 //! 2. **Where each other box can go**: the holes it reaches by pushes on a board holding only
-//!    the walls, the goals and those frozen boxes (other boxes, holes, mushrooms relaxed away),
+//!    the walls, the last goal and those frozen boxes (other boxes, holes, mushrooms relaxed away),
 //!    pushed from cells the avatar can reach. A box on a top-row cell beside the goal, say,
 //!    reaches no hole.
 //! 3. **Each box fills one hole, each hole takes one box**: the largest matching between boxes
@@ -102,12 +102,20 @@ impl ScoreBound {
         let alive = |slot: &[Option<u8>], c: usize| slot[c].is_some_and(|k| s.alive >> k & 1 == 1);
         let cells = self.rows * self.cols;
         let goals: Vec<bool> = (0..cells).map(|c| alive(&self.goal_at, c)).collect();
+        let goals_left = goals.iter().filter(|&&g| g).count() as i32;
+        // The avatar stands on a goal only by taking it; taking the last one ends the game, but
+        // while several are left it may take one and stand (and push) there.
+        let last_goal: Vec<bool> = if goals_left == 1 {
+            goals.clone()
+        } else {
+            vec![false; cells]
+        };
         let boxes = s.movers[0];
-        let frozen = self.frozen_boxes(boxes, &goals);
+        let frozen = self.frozen_boxes(boxes, &last_goal);
         let solid = |c: usize| self.walls.has(c) || frozen.has(c);
         // Where the avatar could stand: walls, frozen boxes and goals excepted, holes and loose
         // boxes relaxed away.
-        let region = self.flood(s.avatar_cell as usize, |c| !solid(c) && !goals[c]);
+        let region = self.flood(s.avatar_cell as usize, |c| !solid(c) && !last_goal[c]);
         let key = (
             frozen,
             s.alive & self.goal_bits,
@@ -134,7 +142,8 @@ impl ScoreBound {
             s.score
                 + self.hole_score.max(0) * filled
                 + self.mushroom_score.max(0) * mushrooms
-                + self.goal_score.max(0),
+                // A win takes every goal left (the game is won when none is).
+                + self.goal_score.max(0) * goals_left,
         )
     }
 

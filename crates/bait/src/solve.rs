@@ -24,6 +24,7 @@ use crate::macros::{expand_macro, macros, Macro};
 use crate::score_bound::ScoreBound;
 use crate::sim::{count, step, Action};
 use crate::state::{Outcome, State};
+use crate::symmetry::Symmetries;
 use crate::vgdl::Effect;
 use search_core::{
     astar_with, beam_search, bfs, bfs_distances, branch_and_bound, AstarOptions,
@@ -316,48 +317,64 @@ pub fn max_score_bounds(
             None,
         );
     }
-    // Targets to try, highest first, and a win known to score the lowest of them.
-    let (targets, known) = match &board {
-        Some(b) => {
-            // A good win first (beam search), so the exact search starts above it.
-            let beam = good_win_by_macros(level, b, &remaining(&total));
-            total.add(&beam.stats);
-            let (start_score, start_plan) = match beam.best {
-                Some((score, plan)) if score > floor.score => (score, plan),
-                _ => (floor.score, floor.actions.clone()),
-            };
-            // Then, from the top down, "is there a win scoring at least `target`?": each
-            // answer "no" lowers the proved maximum by one, and the first "yes" is the maximum.
-            // A high target prunes hard, so the upper end falls while the budget lasts.
-            let (mut lower, mut witness) = (start_score, start_plan);
-            let mut upper = top;
-            while upper > lower {
-                let out = best_win_by_macros(level, b, upper - 1, &remaining(&total));
-                total.add(&out.stats);
-                let found = out.best.is_some();
-                if let Some((score, plan)) = out.best {
-                    (lower, witness) = (score, plan);
-                    if out.stopped.is_none() {
-                        upper = score;
-                    }
-                }
-                if out.stopped.is_some() {
-                    let bounds = ScoreBounds {
-                        lower,
-                        upper,
-                        witness,
-                    };
-                    return (None, empty(total, out.stopped), Some(bounds));
-                }
-                if !found {
-                    upper -= 1;
+    if let Some(b) = &board {
+        // A good win first (beam search), so the exact search starts above it.
+        let beam = good_win_by_macros(level, b, &remaining(&total));
+        total.add(&beam.stats);
+        let (start_score, start_plan) = match beam.best {
+            Some((score, plan)) if score > floor.score => (score, plan),
+            _ => (floor.score, floor.actions.clone()),
+        };
+        // Then, from the top down, "is there a win scoring at least `target`?": each
+        // answer "no" lowers the proved maximum by one, and the first "yes" is the maximum.
+        // A high target prunes hard, so the upper end falls while the budget lasts.
+        let (mut lower, mut witness) = (start_score, start_plan);
+        let mut upper = top;
+        while upper > lower {
+            let out = best_win_by_macros(level, b, upper - 1, &remaining(&total));
+            total.add(&out.stats);
+            let found = out.best.is_some();
+            if let Some((score, plan)) = out.best {
+                (lower, witness) = (score, plan);
+                if out.stopped.is_none() {
+                    upper = score;
                 }
             }
-            (lower..=lower, Some((lower, witness)))
+            if out.stopped.is_some() {
+                let bounds = ScoreBounds {
+                    lower,
+                    upper,
+                    witness,
+                };
+                return (None, empty(total, out.stopped), Some(bounds));
+            }
+            if !found {
+                upper -= 1;
+            }
         }
-        None => (floor.score..=top, None),
-    };
-    for target in targets.rev() {
+        // The maximum is `lower`. The shortest win scoring it: branch and bound again, on
+        // the number of actions under the push bound, below the witness's length.
+        let out = shortest_win_scoring(level, b, lower, witness.len(), &remaining(&total));
+        total.add(&out.stats);
+        let actions = out.best.map_or(witness, |(_, plan)| plan);
+        if out.stopped.is_some() {
+            let bounds = ScoreBounds {
+                lower,
+                upper: lower,
+                witness: actions,
+            };
+            return (None, empty(total, out.stopped), Some(bounds));
+        }
+        let plan = Plan {
+            actions,
+            score: lower,
+            stats: total,
+            stopped: None,
+        };
+        return (Some(lower), plan, None);
+    }
+    // Other rules: a breadth-first search for each target score, highest first.
+    for target in (floor.score..=top).rev() {
         let out = bfs(
             &level.initial,
             |s| {
@@ -370,13 +387,10 @@ pub fn max_score_bounds(
         );
         total.add(&out.stats);
         if out.stopped.is_some() {
-            let (lower, witness) = known
-                .clone()
-                .unwrap_or((floor.score, floor.actions.clone()));
             let bounds = ScoreBounds {
-                lower,
+                lower: floor.score,
                 upper: target,
-                witness,
+                witness: floor.actions.clone(),
             };
             return (None, empty(total, out.stopped), Some(bounds));
         }
@@ -445,14 +459,15 @@ fn macro_path_actions(level: &Level, path: &[State]) -> Vec<Action> {
 }
 
 /// Depth-first branch and bound for the highest-scoring win above `floor`: its nodes are the
-/// states after each macro-action, its bound [`ScoreBound`], a state met again no earlier than
-/// before is skipped.
+/// states after each macro-action, its bound [`ScoreBound`]; a state met again no earlier than
+/// before, or a mirror image of one, is skipped.
 fn best_win_by_macros(
     level: &Level,
     board: &ScoreBound,
     floor: i32,
     limits: &Limits,
 ) -> MacroSearch {
+    let symmetries = Symmetries::of(level);
     let out = branch_and_bound(
         &level.initial,
         |s| {
@@ -463,7 +478,8 @@ fn best_win_by_macros(
         },
         |s| board.bound(s).map(i64::from),
         |s| (s.outcome == Outcome::Won).then_some(i64::from(s.score)),
-        |s| (*s, s.tick),
+        // Symmetric states share an entry: their best wins are mirror images.
+        |s| (symmetries.canonical(s), s.tick),
         &BranchBoundOptions {
             floor: i64::from(floor),
             limits: *limits,
@@ -475,6 +491,46 @@ fn best_win_by_macros(
         .map(|(path, score)| (score as i32, macro_path_actions(level, &path)));
     MacroSearch {
         best,
+        stopped: out.stopped,
+        stats: out.stats,
+    }
+}
+
+/// The shortest win scoring `target` (the maximum), shorter than `known` actions: depth-first
+/// branch and bound on minus the number of actions, bounded by the push bound's estimate of
+/// the actions still needed, over states whose score bound still reaches `target`.
+fn shortest_win_scoring(
+    level: &Level,
+    board: &ScoreBound,
+    target: i32,
+    known: usize,
+    limits: &Limits,
+) -> MacroSearch {
+    let symmetries = Symmetries::of(level);
+    let push = PushBound::new(level).expect("Bait's rules");
+    let out = branch_and_bound(
+        &level.initial,
+        |s| {
+            let mut next: Vec<(Macro, State)> = macros(level, s);
+            next.sort_by_key(|(m, _)| m.walk);
+            next.into_iter().map(|(_, n)| n)
+        },
+        |s| {
+            board.bound(s).filter(|&b| b >= target)?;
+            Some(-i64::from(s.tick + push.estimate(s)?))
+        },
+        |s| (s.outcome == Outcome::Won && s.score == target).then_some(-i64::from(s.tick)),
+        |s| (symmetries.canonical(s), s.tick),
+        &BranchBoundOptions {
+            floor: -(known as i64),
+            limits: *limits,
+            table_limit: MACRO_TABLE_LIMIT,
+        },
+    );
+    MacroSearch {
+        best: out
+            .best
+            .map(|(path, _)| (target, macro_path_actions(level, &path))),
         stopped: out.stopped,
         stats: out.stats,
     }

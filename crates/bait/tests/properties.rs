@@ -2,13 +2,15 @@
 //! interpreter state by state; A* finds the same shortest win as breadth-first search over the
 //! interpreter; the push bound never exceeds the exact distance to a win of any reachable state
 //! (nor calls a winnable state lost); the score bound is never below the best win from any
-//! reachable state; the max-score solver equals an exhaustive enumeration of reachable states.
+//! reachable state; the max-score solver equals an exhaustive enumeration of reachable states,
+//! on mirror-symmetric levels too.
 
 use bait::bound::PushBound;
 use bait::score_bound::ScoreBound;
 use bait::sim::{step, step_general, Action};
 use bait::solve::{max_score, shortest};
 use bait::state::{Outcome, State};
+use bait::symmetry::Symmetries;
 use bait::{Level, DEFAULT_GAME};
 use proptest::prelude::*;
 use search_core::hash::{FastMap, FastSet};
@@ -44,6 +46,34 @@ fn borderless_text() -> impl Strategy<Value = String> {
         lines[1..lines.len() - 1]
             .iter()
             .map(|l| &l[1..l.len() - 1])
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+/// Levels symmetric about their middle column (but for the avatar, whose mirror copy is
+/// dropped): a random level without its right-hand wall, then its mirror image without that
+/// middle column. Most have two keys and two goals, a case the other levels never have.
+fn mirrored_text() -> impl Strategy<Value = String> {
+    level_text_with(2usize..4, 1, |roll| match roll {
+        0..=4 => ' ',
+        5 => 'w',
+        6 | 7 => '0',
+        8 => '1',
+        _ => 'm',
+    })
+    .prop_map(|text| {
+        text.lines()
+            .map(|l| {
+                // The last column of `half` is the middle one.
+                let half = &l[..l.len() - 1];
+                let mirror: String = half[..half.len() - 1]
+                    .chars()
+                    .rev()
+                    .map(|c| if c == 'A' { ' ' } else { c })
+                    .collect();
+                format!("{half}{mirror}")
+            })
             .collect::<Vec<_>>()
             .join("\n")
     })
@@ -388,6 +418,36 @@ proptest! {
             let last = *bait::sim::play(&l, &plan.actions).last().unwrap();
             prop_assert_eq!((last.outcome, last.score), (Outcome::Won, b));
         }
+    }
+}
+
+proptest! {
+    // Mirrored levels are twice as wide, and their exhaustive enumerations larger.
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn score_bound_is_never_below_the_best_win_on_symmetric_levels(text in mirrored_text()) {
+        let l = level(&text);
+        let bound = ScoreBound::new(&l).unwrap();
+        let all = best_win_from_each(&l);
+        prop_assume!(all.is_some());
+        for (s, best) in all.unwrap() {
+            if let Some(w) = best {
+                prop_assert!(bound.bound(&s).is_some_and(|b| b >= w), "{}\n{:?}: bound {:?} < {}", text, s, bound.bound(&s), w);
+            }
+        }
+    }
+
+    /// The maximum-score search keys its table by the least mirror image of a state.
+    #[test]
+    fn max_score_equals_exhaustive_search_on_symmetric_levels(text in mirrored_text()) {
+        let l = level(&text);
+        prop_assert!(!Symmetries::of(&l).is_empty(), "{}", text);
+        let (best, plan) = max_score(&l, &search_core::Limits::nodes(500_000));
+        prop_assume!(plan.stopped.is_none());
+        let truth = exhaustive_max_score(&l);
+        prop_assume!(truth.is_ok());
+        prop_assert_eq!(best, truth.unwrap(), "{}", text);
     }
 }
 
