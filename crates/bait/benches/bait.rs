@@ -4,7 +4,7 @@
 #![allow(missing_docs)]
 
 use bait::sim::{step, step_general, Action};
-use bait::solve::shortest;
+use bait::solve::{max_score, shortest};
 use bait::{Level, DEFAULT_GAME};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use search_core::hash::FastHasher;
@@ -105,5 +105,43 @@ fn solving(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, simulator, solving);
+/// Proven maximum scores with their shortest plans (beam, branch and bound, board-aware bound).
+fn maximum_scores(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut g = c.benchmark_group("max_score");
+    g.sample_size(10);
+    for (name, dir, files) in [
+        (
+            "homework_levels_0_1_2_4",
+            root.join("../shared/data/bait"),
+            vec![
+                "bait_lvl0.txt",
+                "bait_lvl1.txt",
+                "bait_lvl2.txt",
+                "bait_lvl4.txt",
+            ],
+        ),
+        (
+            "bundled_levels",
+            root.join("inputs/bait"),
+            vec!["level_1.txt", "level_2.txt", "level_3.txt", "level_4.txt"],
+        ),
+    ] {
+        let ls = levels(&dir, &files);
+        if ls.len() != files.len() {
+            eprintln!("{}: not found, skipped", dir.display());
+            continue;
+        }
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                ls.iter()
+                    .map(|l| max_score(l, &search_core::Limits::none()).0.unwrap_or(0))
+                    .sum::<i32>()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, simulator, solving, maximum_scores);
 criterion_main!(benches);
