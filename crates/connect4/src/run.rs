@@ -92,10 +92,13 @@ pub fn random_request(seed: u64, plies: usize) -> String {
 }
 
 /// The engine `run` answers requests with: `iterations` MCTS iterations per move, seeded.
+/// The iteration and node budgets alone bound the work: the clock is set far off, so that a
+/// busy machine (a parallel build, other tests) cannot cut a phase short and change the answer.
 pub fn batch_engine(iterations: u64, seed: u64) -> Engine {
     Engine::new(EngineConfig {
         iterations: Some(iterations),
         seed,
+        time: std::time::Duration::from_secs(3600),
         ..Default::default()
     })
 }
