@@ -161,13 +161,12 @@ fn bfs_shortest(l: &Level) -> Option<usize> {
 /// but some take minutes) are skipped.
 const EXHAUSTIVE_CAP: usize = 400_000;
 
-/// Every reachable state with its exact number of actions to a win (`None`: no win from it)
-/// under the given rules (`step`: the compiled rules the searches use, `step_general`: the
-/// interpreter); `None` when there are more than [`EXHAUSTIVE_CAP`] states.
-fn distances_to_win_by(
+/// Every state reachable from the start under `rules`, with each state's predecessors (by
+/// index); `None` when there are more than [`EXHAUSTIVE_CAP`] states.
+fn reachable_graph(
     l: &Level,
     rules: fn(&Level, &State, Action) -> State,
-) -> Option<Vec<(State, Option<usize>)>> {
+) -> Option<(Vec<State>, Vec<Vec<usize>>)> {
     let mut index: FastMap<State, usize> = FastMap::default();
     let mut states = vec![l.initial];
     let mut preds: Vec<Vec<usize>> = vec![Vec::new()];
@@ -191,6 +190,17 @@ fn distances_to_win_by(
         }
         k += 1;
     }
+    Some((states, preds))
+}
+
+/// Every reachable state with its exact number of actions to a win (`None`: no win from it)
+/// under the given rules (`step`: the compiled rules the searches use, `step_general`: the
+/// interpreter); `None` when there are more than [`EXHAUSTIVE_CAP`] states.
+fn distances_to_win_by(
+    l: &Level,
+    rules: fn(&Level, &State, Action) -> State,
+) -> Option<Vec<(State, Option<usize>)>> {
+    let (states, preds) = reachable_graph(l, rules)?;
     let mut dist = vec![None; states.len()];
     let mut q = VecDeque::new();
     for (i, s) in states.iter().enumerate() {
@@ -213,29 +223,7 @@ fn distances_to_win_by(
 /// Every reachable state with the best final score of a win reachable from it (`None`: no
 /// win), under the compiled rules; `None` when there are more than [`EXHAUSTIVE_CAP`] states.
 fn best_win_from_each(l: &Level) -> Option<Vec<(State, Option<i32>)>> {
-    let mut index: FastMap<State, usize> = FastMap::default();
-    let mut states = vec![l.initial];
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new()];
-    index.insert(l.initial, 0);
-    let mut k = 0;
-    while k < states.len() {
-        if states.len() > EXHAUSTIVE_CAP {
-            return None;
-        }
-        let s = states[k];
-        if !s.over() {
-            for a in Action::MOVES {
-                let n = step(l, &s, a);
-                let j = *index.entry(n).or_insert_with(|| {
-                    states.push(n);
-                    preds.push(Vec::new());
-                    states.len() - 1
-                });
-                preds[j].push(k);
-            }
-        }
-        k += 1;
-    }
+    let (states, preds) = reachable_graph(l, step)?;
     // Wins from the highest score down: each state takes the first (best) score that reaches
     // it backwards.
     let mut wins: Vec<usize> = (0..states.len())
@@ -288,6 +276,25 @@ fn exhaustive_max_score(l: &Level) -> Result<Option<i32>, ()> {
         }
     }
     Ok(best)
+}
+
+/// The score bound of every reachable state from which a win exists is at least the best
+/// final score of such a win (and never `None`: "cannot be won").
+fn assert_score_bound_sound(text: &str) -> Result<(), TestCaseError> {
+    let l = level(text);
+    let bound = ScoreBound::new(&l).unwrap();
+    let all = best_win_from_each(&l);
+    prop_assume!(all.is_some());
+    for (s, best) in all.unwrap() {
+        match (bound.bound(&s), best) {
+            (Some(b), Some(w)) => prop_assert!(b >= w, "{}\n{:?}: bound {} < {}", text, s, b, w),
+            (None, Some(w)) => {
+                prop_assert!(false, "{}\n{:?}: called unwinnable, wins {}", text, s, w)
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The push bound of every reachable state is at most its exact distance to a win, and it never
@@ -376,30 +383,12 @@ proptest! {
 
     #[test]
     fn score_bound_is_never_below_the_best_win(text in level_text()) {
-        let l = level(&text);
-        let bound = ScoreBound::new(&l).unwrap();
-        let all = best_win_from_each(&l);
-        prop_assume!(all.is_some());
-        for (s, best) in all.unwrap() {
-            match (bound.bound(&s), best) {
-                (Some(b), Some(w)) => prop_assert!(b >= w, "{}\n{:?}: bound {} < {}", text, s, b, w),
-                (None, Some(w)) => prop_assert!(false, "{}\n{:?}: called unwinnable, wins {}", text, s, w),
-                _ => {}
-            }
-        }
+        assert_score_bound_sound(&text)?;
     }
 
     #[test]
     fn score_bound_is_never_below_the_best_win_on_hole_chains(text in hole_chain_text()) {
-        let l = level(&text);
-        let bound = ScoreBound::new(&l).unwrap();
-        let all = best_win_from_each(&l);
-        prop_assume!(all.is_some());
-        for (s, best) in all.unwrap() {
-            if let Some(w) = best {
-                prop_assert!(bound.bound(&s).is_some_and(|b| b >= w), "{}\n{:?}: bound {:?} < {}", text, s, bound.bound(&s), w);
-            }
-        }
+        assert_score_bound_sound(&text)?;
     }
 
     #[test]
@@ -427,15 +416,7 @@ proptest! {
 
     #[test]
     fn score_bound_is_never_below_the_best_win_on_symmetric_levels(text in mirrored_text()) {
-        let l = level(&text);
-        let bound = ScoreBound::new(&l).unwrap();
-        let all = best_win_from_each(&l);
-        prop_assume!(all.is_some());
-        for (s, best) in all.unwrap() {
-            if let Some(w) = best {
-                prop_assert!(bound.bound(&s).is_some_and(|b| b >= w), "{}\n{:?}: bound {:?} < {}", text, s, bound.bound(&s), w);
-            }
-        }
+        assert_score_bound_sound(&text)?;
     }
 
     /// The maximum-score search keys its table by the least mirror image of a state.
