@@ -11,7 +11,9 @@
 //! driver from starting an iteration it probably cannot finish (time management), the hard
 //! one aborts the running iteration.
 
-use crate::{mate_distance, mtdf, Deadline, Game, GameResult, Score, Searcher, INF, WIN_BOUND};
+use crate::{
+    aspiration_search, mate_distance, mtdf, Deadline, Game, GameResult, Score, Searcher, INF,
+};
 use std::time::Instant;
 
 /// How each iteration searches.
@@ -94,7 +96,10 @@ pub fn iterative_deepening<G: Game>(
                 let window = options
                     .aspiration
                     .filter(|_| depth >= 4 && last.is_some() && mate_distance(guess).is_none());
-                let score = aspiration_search(game, searcher, depth, guess, window);
+                let score = match window {
+                    Some(delta) => aspiration_search(game, searcher, depth, guess, delta),
+                    None => searcher.search_root(game, depth, -INF, INF),
+                };
                 (!searcher.aborted()).then(|| GameResult {
                     score,
                     best: searcher.best_move(),
@@ -133,36 +138,4 @@ pub fn iterative_deepening<G: Game>(
     r.stats.nodes = searcher.stats.nodes;
     r.stats.elapsed = timer.elapsed();
     r
-}
-
-/// One root search to `depth`: full window, or a window of half-width `delta` around `guess`
-/// that is widened on the side the value falls out of (fourfold each time, then fully opened).
-fn aspiration_search<G: Game>(
-    game: &mut G,
-    searcher: &mut Searcher<G>,
-    depth: u32,
-    guess: Score,
-    delta: Option<Score>,
-) -> Score {
-    let Some(delta) = delta else {
-        return searcher.search_root(game, depth, -INF, INF);
-    };
-    let (mut down, mut up) = (delta, delta);
-    loop {
-        let alpha = if down >= WIN_BOUND {
-            -INF
-        } else {
-            guess - down
-        };
-        let beta = if up >= WIN_BOUND { INF } else { guess + up };
-        let v = searcher.search_root(game, depth, alpha, beta);
-        if searcher.aborted() || (v > alpha && v < beta) || (alpha == -INF && beta == INF) {
-            return v;
-        }
-        if v <= alpha {
-            down = down.saturating_mul(4);
-        } else {
-            up = up.saturating_mul(4);
-        }
-    }
 }

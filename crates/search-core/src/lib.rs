@@ -12,8 +12,9 @@
 //!   memory bounded by a capped table; [`beam_search`] finds good goals fast where no exact
 //!   search can finish.
 //! * **Two-player zero-sum search** over the [`Game`] trait: [`minimax`], [`alphabeta`],
-//!   [`negamax`] with a [`TranspositionTable`] (through a reusable [`Searcher`]), [`mtdf`], and
-//!   [`iterative_deepening`] under a [`Deadline`].
+//!   [`negamax`] with a [`TranspositionTable`] (through a reusable [`Searcher`]), [`mtdf`],
+//!   [`aspiration_search`] around a guessed value, [`parallel_search_root`] on several threads,
+//!   and [`iterative_deepening`] under a [`Deadline`].
 //! * **Exact solving** of games with small integer scores: [`ExactSolver`] (Pons-style
 //!   null-window bisection over a [`BoundTable`]) over the [`ExactGame`] trait.
 //! * **Proof-number search**: [`ProofSearch`] (depth-first, df-pn) settles "does the side to
@@ -41,6 +42,7 @@
 //! ```
 
 mod alphabeta;
+mod aspiration;
 mod astar;
 mod beam;
 mod bfs;
@@ -63,12 +65,14 @@ mod minimax;
 mod mtdf;
 mod negamax;
 mod outcome;
+mod parallel;
 mod pns;
 mod stats;
 mod tt;
 mod ucs;
 
 pub use alphabeta::{alphabeta, alphabeta_window};
+pub use aspiration::{aspiration_search, aspiration_windows};
 pub use astar::{astar, astar_with, AstarOptions, TieBreak};
 pub use beam::{beam_search, BeamOutcome};
 pub use bfs::bfs;
@@ -92,6 +96,7 @@ pub use minimax::minimax;
 pub use mtdf::{mtdf, mtdf_stepped};
 pub use negamax::{negamax, RootMoveHook, SearchOptions, Searcher};
 pub use outcome::SearchOutcome;
+pub use parallel::{parallel_search_root, ParallelRoot};
 pub use pns::{ProofResult, ProofSearch};
 pub use stats::{GameStats, SearchStats};
 pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -288,6 +288,41 @@ impl<G: Game> Searcher<G> {
         v
     }
 
+    /// Searches `game` as a node `ply` plies below a root searched to `depth + ply` plies
+    /// (a root move's subtree, for a driver that handles the root itself, such as
+    /// [`parallel_search_root`](crate::parallel_search_root)): the table may answer for it
+    /// at once, and no root move is recorded. Returns the fail-soft score within `(alpha,
+    /// beta)`.
+    ///
+    /// ```
+    /// # use search_core::{Game, Score, Searcher, INF};
+    /// # struct Nim(u32);
+    /// # impl Game for Nim {
+    /// #     type Move = u32;
+    /// #     fn generate_moves(&self, m: &mut Vec<u32>) { m.extend((1..=3).filter(|&k| k <= self.0)); }
+    /// #     fn play(&mut self, k: u32) { self.0 -= k; }
+    /// #     fn undo(&mut self, k: u32) { self.0 += k; }
+    /// #     fn evaluate(&self) -> Score { 0 }
+    /// #     fn hash(&self) -> u64 { self.0 as u64 }
+    /// # }
+    /// let mut s = Searcher::new(1);
+    /// // Taking 2 of 10 leaves 8; the opponent's value there, negated, is the move's value.
+    /// let below = -s.search_below_root(&mut Nim(8), 7, 1, -INF, INF);
+    /// assert_eq!(below, s.search_root(&mut Nim(10), 8, -INF, INF));
+    /// ```
+    pub fn search_below_root(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.root_depth = depth + ply as u32;
+        self.aborted = self.stop_requested();
+        self.search(game, depth as i32, ply, alpha, beta, true)
+    }
+
     #[inline]
     fn should_stop(&mut self) -> bool {
         if self.aborted {

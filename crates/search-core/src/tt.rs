@@ -125,6 +125,28 @@ impl<M: Copy> TranspositionTable<M> {
             .map_err(|_| format!("cannot allocate a transposition table of {mb} MiB"))
     }
 
+    /// Makes this table a copy of `other` (entries and generation), reusing its memory when
+    /// both have the same number of slots: so parallel searchers can start from what one of
+    /// them has learnt.
+    ///
+    /// ```
+    /// use search_core::{Bound, TranspositionTable};
+    /// let mut a: TranspositionTable<u8> = TranspositionTable::with_entries(64);
+    /// a.store(7, 2, 0, 5, Bound::Lower, Some(1));
+    /// let mut b = TranspositionTable::with_entries(64);
+    /// b.copy_from(&a);
+    /// assert_eq!(b.probe(7, 0).unwrap().score, 5);
+    /// ```
+    pub fn copy_from(&mut self, other: &Self) {
+        if self.slots.len() == other.slots.len() {
+            self.slots.copy_from_slice(&other.slots);
+        } else {
+            self.slots = other.slots.clone();
+        }
+        self.mask = other.mask;
+        self.generation = other.generation;
+    }
+
     /// Number of slots.
     pub fn capacity(&self) -> usize {
         self.slots.len()

@@ -7,6 +7,7 @@ use search_core::*;
 
 /// A random game tree given by a seed: the branching factor and leaf values are hashes of the
 /// path, so every node is unique (no transpositions) and the tree is fixed by the seed.
+#[derive(Clone)]
 struct RandomTree {
     seed: u64,
     path: Vec<u64>,
@@ -72,6 +73,35 @@ proptest! {
             let child = minimax(&mut g, depth - 1);
             prop_assert_eq!(-mate_in(child.score, 1).min(INF), mm.score.max(-INF));
         }
+    }
+
+    #[test]
+    fn aspiration_and_parallel_root_equal_alphabeta(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6, threads in 1usize..4) {
+        let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
+        for (guess, delta) in [(0, 1), (ab.score, 3), (ab.score + 37, 2), (-1000, 5)] {
+            let mut s = Searcher::new(1);
+            s.options.pvs = true;
+            let v = aspiration_search(&mut RandomTree::new(seed, branch), &mut s, depth, guess, delta);
+            prop_assert_eq!(ab.score, v, "guess {} delta {}", guess, delta);
+        }
+        let mut games = vec![RandomTree::new(seed, branch); threads];
+        let mut searchers: Vec<Searcher<RandomTree>> = (0..threads).map(|_| Searcher::new(1)).collect();
+        let r = parallel_search_root(&mut games, &mut searchers, depth, -INF, INF);
+        prop_assert!(!r.aborted);
+        prop_assert_eq!(ab.score, r.score);
+        // The games are restored, and the move named achieves the value (mate scores shift by
+        // a ply, so those aside).
+        prop_assert!(games.iter().all(|g| g.path.is_empty()));
+        if mate_distance(ab.score).is_none() {
+            let mut after = RandomTree::new(seed, branch);
+            after.play(r.best.unwrap());
+            prop_assert_eq!(-alphabeta(&mut after, depth - 1).score, ab.score);
+        }
+        // A null window answers on the right side of it.
+        let w = parallel_search_root(&mut games, &mut searchers, depth, ab.score - 1, ab.score);
+        prop_assert!(w.score >= ab.score);
+        let w = parallel_search_root(&mut games, &mut searchers, depth, ab.score, ab.score + 1);
+        prop_assert!(w.score <= ab.score);
     }
 
     #[test]

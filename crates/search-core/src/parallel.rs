@@ -1,0 +1,156 @@
+//! Parallel root search (young brothers wait, at the root): the first root move is searched
+//! alone, to set a bound, then the other moves are shared out among threads, each with its own
+//! [`Searcher`] and its own copy of the game. A move is tried with a null window at the best
+//! value found so far, by any thread, and searched again with the full window only when it
+//! beats it, as in principal-variation search.
+//!
+//! The threads share no table, so a subtree one thread has explored does not help another;
+//! that costs positions, but at the root of an exact endgame solve the subtrees are large and
+//! mostly apart, and no locking slows the search.
+
+use crate::{Game, Score, Searcher};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The result of [`parallel_search_root`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParallelRoot<M> {
+    /// The fail-soft value within the window.
+    pub score: Score,
+    /// The best root move (`None` when the root has no move).
+    pub best: Option<M>,
+    /// A searcher's deadline, node budget or stop signal cut the search: discard the result.
+    pub aborted: bool,
+}
+
+/// Searches the root to `depth` plies within `(alpha, beta)` on as many threads as there are
+/// searchers. `games` holds one copy of the root position per searcher (they are played on and
+/// restored); each searcher keeps its own table, options, limits and counters (add up their
+/// `stats` for the work done). With one searcher this is a plain principal-variation search of
+/// the root.
+///
+/// # Panics
+/// When `games` and `searchers` differ in length or are empty.
+///
+/// ```
+/// use search_core::{parallel_search_root, alphabeta, Game, Score, Searcher, INF};
+/// #[derive(Clone)]
+/// struct Nim(u32);
+/// impl Game for Nim {
+///     type Move = u32;
+///     fn generate_moves(&self, m: &mut Vec<u32>) { m.extend((1..=3).filter(|&k| k <= self.0)); }
+///     fn play(&mut self, k: u32) { self.0 -= k; }
+///     fn undo(&mut self, k: u32) { self.0 += k; }
+///     fn evaluate(&self) -> Score { self.0 as Score % 4 }
+///     fn hash(&self) -> u64 { (self.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) }
+/// }
+/// let mut games = vec![Nim(14), Nim(14)];
+/// let mut searchers: Vec<Searcher<Nim>> = (0..2).map(|_| Searcher::new(1)).collect();
+/// let r = parallel_search_root(&mut games, &mut searchers, 6, -INF, INF);
+/// assert_eq!(r.score, alphabeta(&mut Nim(14), 6).score);
+/// assert_eq!(r.best, Some(2)); // leave 12, a multiple of 4
+/// ```
+pub fn parallel_search_root<G>(
+    games: &mut [G],
+    searchers: &mut [Searcher<G>],
+    depth: u32,
+    alpha: Score,
+    beta: Score,
+) -> ParallelRoot<G::Move>
+where
+    G: Game + Send,
+    G::Move: Send + Sync,
+{
+    assert!(
+        !games.is_empty() && games.len() == searchers.len(),
+        "one game per searcher"
+    );
+    let mut moves = Vec::new();
+    games[0].generate_moves(&mut moves);
+    if depth == 0 || moves.is_empty() || games[0].outcome().is_some() {
+        // Nothing to share out: the plain search values leaves, passes and ends.
+        let score = searchers[0].search_root(&mut games[0], depth, alpha, beta);
+        return ParallelRoot {
+            score,
+            best: searchers[0].best_move(),
+            aborted: searchers[0].aborted(),
+        };
+    }
+    for s in searchers.iter_mut() {
+        s.tt.new_search();
+    }
+    // The first searcher's table move first, then the game's order.
+    let hash_move = searchers[0]
+        .tt
+        .probe(games[0].hash(), 0)
+        .and_then(|e| e.mv)
+        .and_then(|h| moves.iter().position(|&m| m == h));
+    match hash_move {
+        Some(i) => {
+            moves[..=i].rotate_right(1);
+            games[0].order_moves(&mut moves[1..]);
+        }
+        None => games[0].order_moves(&mut moves),
+    }
+    // The eldest brother alone, with the full window.
+    let first = moves[0];
+    games[0].play(first);
+    let v = -searchers[0].search_below_root(&mut games[0], depth - 1, 1, -beta, -alpha);
+    games[0].undo(first);
+    if searchers[0].aborted() || v >= beta || moves.len() == 1 {
+        return ParallelRoot {
+            score: v,
+            best: Some(first),
+            aborted: searchers[0].aborted(),
+        };
+    }
+    // The others, shared out: (best value, best move, alpha) under one lock.
+    let shared = Mutex::new((v, first, alpha.max(v)));
+    let next = AtomicUsize::new(1);
+    let cut = AtomicBool::new(false);
+    let aborted = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for (game, searcher) in games.iter_mut().zip(searchers.iter_mut()) {
+            let (moves, shared, next, cut, aborted) = (&moves, &shared, &next, &cut, &aborted);
+            scope.spawn(move || loop {
+                if cut.load(Ordering::Relaxed) || aborted.load(Ordering::Relaxed) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&mv) = moves.get(i) else { break };
+                let a = shared.lock().expect("no thread panics holding it").2;
+                game.play(mv);
+                let mut v = -searcher.search_below_root(game, depth - 1, 1, -a - 1, -a);
+                if v > a && v < beta && !searcher.aborted() {
+                    // It beats the bound it was tried at: its value, from the current bound.
+                    let a = shared.lock().expect("no thread panics holding it").2;
+                    if a < beta {
+                        v = -searcher.search_below_root(game, depth - 1, 1, -beta, -a);
+                    }
+                }
+                game.undo(mv);
+                if searcher.aborted() {
+                    aborted.store(true, Ordering::Relaxed);
+                    break;
+                }
+                let mut best = shared.lock().expect("no thread panics holding it");
+                if v > best.0 {
+                    best.0 = v;
+                    best.1 = mv;
+                }
+                if v > best.2 {
+                    best.2 = v;
+                    if v >= beta {
+                        cut.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    let (score, best, _) = shared.into_inner().expect("no thread panicked");
+    ParallelRoot {
+        score,
+        best: Some(best),
+        aborted: aborted.into_inner(),
+    }
+}
