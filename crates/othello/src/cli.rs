@@ -1,7 +1,7 @@
 //! The command line: the batch job `run`, `generate`, `perft`, the course's checks and
 //! deciders, `match`, `nboard`, `play`, `timing-table`, `eval`, `solve` and `train`.
 
-use crate::endgame::{solve, Endgame};
+use crate::endgame::{solve_parallel, Endgame};
 use crate::perft::perft;
 use crate::position::Position;
 use anyhow::{anyhow, Result};
@@ -193,6 +193,10 @@ enum Command {
         /// still print in file order). One by default, so that each line's time is its own.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Threads solving each line (a parallel search of the root's moves, each thread with
+        /// its own table of --hash-mb): the time printed is then wall time.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
     },
     /// Train the pattern evaluation: play seeded games, label them with the exact solver,
     /// fit the weights of every stage and write them (the checked-in data/patterns.bin is
@@ -590,6 +594,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             check,
             hash_mb,
             jobs,
+            threads,
         } => {
             // A line that does not parse is reported and counted; the others are still solved.
             let positions: Vec<(String, String, Result<Position, String>)> =
@@ -618,9 +623,15 @@ fn dispatch(cli: Cli) -> Result<i32> {
             // Every job's table is allocated here, so that memory that cannot be had is a
             // message before any work, not an abort in the middle of it.
             let mut searchers = (0..jobs)
-                .map(|_| Searcher::<Endgame>::try_new(hash_mb))
+                .map(|_| {
+                    (0..threads)
+                        .map(|_| Searcher::<Endgame>::try_new(hash_mb))
+                        .collect::<Result<Vec<_>, _>>()
+                })
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| anyhow!("--hash-mb {hash_mb} with {jobs} job(s): {e}"))?;
+                .map_err(|e| {
+                    anyhow!("--hash-mb {hash_mb} with {jobs} job(s) of {threads} thread(s): {e}")
+                })?;
             let (mut ok, mut bad) = (0, 0);
             let mut report = |r: SolveLine| match r {
                 SolveLine::Solved { text, verdict } => {
@@ -707,14 +718,14 @@ fn solve_line(
     line: &str,
     p: &Result<Position, String>,
     check: bool,
-    searcher: &mut Searcher<Endgame>,
+    searchers: &mut [Searcher<Endgame>],
 ) -> SolveLine {
     let p = match p {
         Ok(p) => p,
         Err(e) => return SolveLine::Unreadable(format!("{where_}: {e}")),
     };
     let t = Instant::now();
-    let s = solve(p, searcher);
+    let s = solve_parallel(p, searchers).expect("no deadline, node limit or stop signal is set");
     let secs = t.elapsed().as_secs_f64();
     let best = s.best.map_or("-".into(), |m| m.to_string().to_uppercase());
     let listed = line

@@ -13,7 +13,9 @@ use crate::pattern;
 use crate::position::{Move, Position};
 use crate::stability::stable_discs;
 use search_core::hash::mix64;
-use search_core::{mtdf_stepped, Game, Score, SearchOptions, Searcher, INF};
+use search_core::{
+    aspiration_windows, parallel_search_root, Game, Score, SearchOptions, Searcher, INF,
+};
 
 /// The position during a search: the current node and the stack of its ancestors.
 pub struct Endgame {
@@ -21,6 +23,10 @@ pub struct Endgame {
     stack: Vec<Position>,
     /// Positions visited by the last-empties solver (the searcher counts the others).
     leaf_nodes: std::cell::Cell<u64>,
+    /// True during the ordering pre-search of [`solve`], whose scores are all in hundredths of
+    /// a disc, the evaluation's unit: finished games count 100 per disc, and the shortcuts that
+    /// answer in discs (stability cut-offs, the last-empties solver) are off.
+    presearch: bool,
 }
 
 impl Endgame {
@@ -30,6 +36,7 @@ impl Endgame {
             cur: p,
             stack: Vec::with_capacity(64),
             leaf_nodes: std::cell::Cell::new(0),
+            presearch: false,
         }
     }
 }
@@ -42,8 +49,19 @@ const ETC_MIN_EMPTIES: u32 = 10;
 /// #47 −60%, #48 −12%; #43 +2%, #45 +10%.
 const PRESEARCH_MIN_EMPTIES: u32 = 18;
 
-/// The ordering pre-search stops this many plies short of the end.
-const PRESEARCH_GAP: u32 = 10;
+/// The ordering pre-search stops this many plies short of the end. FFO #40..#49 on one core
+/// (with the exact search's aspiration around the pre-search's value): 8 → 88 s, 10 → 61 s,
+/// 12 → 54 s, 14 → 61 s, 16 → 70 s.
+const PRESEARCH_GAP: u32 = 12;
+
+/// The ordering pre-search goes at most this many plies deep: FFO #59 (34 empties) takes
+/// 1.0 s with 12, 4.4 s with 14 and 25 s with 16; FFO #40..#49 (20 to 26 empties) 51.5 s
+/// with 12 and 44.7 s with 14.
+const PRESEARCH_MAX_DEPTH: u32 = 14;
+
+/// Half-width, in discs, of the exact search's first window around the pre-search's value:
+/// scores are even, so a window of ±3 holds the guess and its two neighbours.
+const ASPIRATION_DISCS: Score = 3;
 
 /// From this many empty squares on, moves are ordered by a shallow search of the position
 /// after them (`search-core` alpha-beta, one ply, on [`pattern::PatternGame`], the learned
@@ -416,10 +434,14 @@ impl Game for Endgame {
     }
 
     fn outcome(&self) -> Option<Score> {
-        self.cur.game_over().then(|| self.cur.final_score())
+        let unit = if self.presearch { 100 } else { 1 };
+        self.cur.game_over().then(|| unit * self.cur.final_score())
     }
 
     fn leaf_solve(&self, alpha: Score, beta: Score) -> Option<Score> {
+        if self.presearch {
+            return None;
+        }
         // The last empties are valued by the dedicated small solver above; before that, the
         // stability cut-off may already settle a fail-low.
         let empties = self.cur.empties();
@@ -457,12 +479,21 @@ impl Game for Endgame {
                 let replies = next.moves();
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let plies = match self.cur.empties() {
+                    // The pre-search orders by the evaluation alone: it only needs good
+                    // moves near the root and a value, and searching under every move of it
+                    // cost more than half of the whole solve.
+                    _ if self.presearch => 0,
                     e if e >= DEEPER_ORDER_MIN_EMPTIES => 3,
                     e if e >= DEEP_ORDER_MIN_EMPTIES => 2,
                     _ => 1,
                 };
-                let mut after = pattern::PatternGame::new(next, pattern::weights());
-                search_core::alphabeta(&mut after, plies).score + SHALLOW_ORDER_MOBILITY * mobility
+                let value = if plies == 0 {
+                    pattern::evaluate(&next)
+                } else {
+                    let mut after = pattern::PatternGame::new(next, pattern::weights());
+                    search_core::alphabeta(&mut after, plies).score
+                };
+                value + SHALLOW_ORDER_MOBILITY * mobility
             }
             Move::Square(s) => {
                 let next = self.cur.play(*mv);
@@ -546,7 +577,28 @@ pub fn solve(p: &Position, searcher: &mut Searcher<Endgame>) -> Solution {
 /// Solves `p` exactly unless the searcher's deadline, node limit or stop signal cuts the
 /// search short (then `None`).
 pub fn solve_until(p: &Position, searcher: &mut Searcher<Endgame>) -> Option<Solution> {
-    let mut game = Endgame::new(*p);
+    solve_parallel(p, std::slice::from_mut(searcher))
+}
+
+/// Solves `p` exactly with one thread per searcher (`search_core`'s parallel root search: the
+/// first root move alone, the others shared out), unless a searcher's deadline, node limit or
+/// stop signal cuts the search short (then `None`). The ordering pre-search runs on the first
+/// searcher, whose table the others then copy.
+///
+/// ```
+/// use othello::{endgame::{solve, solve_parallel}, Position};
+/// use search_core::Searcher;
+/// let p: Position = "--XXXXXO---OOOOO--OOOOOO--OOOXOO--OOOXOO--OXOXOO--XXXXX-----XXXX X"
+///     .parse()
+///     .unwrap();
+/// let mut two = [Searcher::new(4), Searcher::new(4)];
+/// let s = solve_parallel(&p, &mut two).unwrap();
+/// assert_eq!(s.score, solve(&p, &mut Searcher::new(4)).score);
+/// ```
+///
+/// # Panics
+/// When `searchers` is empty.
+pub fn solve_parallel(p: &Position, searchers: &mut [Searcher<Endgame>]) -> Option<Solution> {
     if p.game_over() {
         return Some(Solution {
             score: p.final_score(),
@@ -555,32 +607,54 @@ pub fn solve_until(p: &Position, searcher: &mut Searcher<Endgame>) -> Option<Sol
         });
     }
     let depth = 2 * p.empties() + 2;
-    // Fastest-first is the ordering that works in Othello endgames; killer and history
-    // reordering would override it.
-    searcher.options = SearchOptions {
-        use_tt: true,
-        killers: false,
-        history: false,
-        // A node with `e` empties sits `empties - e` plies (passes aside) below the root.
-        etc_min_depth: Some((p.empties() + ETC_MIN_EMPTIES + 2) as i32),
-        ..SearchOptions::default()
-    };
-    searcher.reset_stats();
-    // Ordering pre-search: iterative deepening to `empties - PRESEARCH_GAP` plies, cut off by
-    // the midgame evaluation, leaves a best move in the table at every node near the root,
-    // which the exact search then tries first. Its entries are too shallow to settle anything
-    // in the exact search.
+    for searcher in searchers.iter_mut() {
+        // Fastest-first is the ordering that works in Othello endgames; killer and history
+        // reordering would override it.
+        searcher.options = SearchOptions {
+            use_tt: true,
+            killers: false,
+            history: false,
+            // A node with `e` empties sits `empties - e` plies (passes aside) below the root.
+            etc_min_depth: Some((p.empties() + ETC_MIN_EMPTIES + 2) as i32),
+            pvs: true,
+            ..SearchOptions::default()
+        };
+        searcher.reset_stats();
+    }
+    let mut games: Vec<Endgame> = searchers.iter().map(|_| Endgame::new(*p)).collect();
+    // Ordering pre-search: iterative deepening to `empties - PRESEARCH_GAP` plies (at most
+    // `PRESEARCH_MAX_DEPTH`), cut off by the learned evaluation, leaves a best move in the
+    // table at every node near the root, which the exact search then tries first, and a value
+    // in hundredths of a disc, its guess. Its entries are too shallow to settle anything in
+    // the exact search.
+    let mut guess = pattern::evaluate(p);
     if p.empties() >= PRESEARCH_MIN_EMPTIES {
-        for d in (2..=p.empties() - PRESEARCH_GAP).step_by(2) {
-            searcher.search_root(&mut game, d, -INF, INF);
+        let (first, others) = searchers.split_first_mut().expect("at least one searcher");
+        games[0].presearch = true;
+        let last = (p.empties() - PRESEARCH_GAP).min(PRESEARCH_MAX_DEPTH);
+        for d in (2..=last).step_by(2) {
+            guess = first.search_root(&mut games[0], d, -INF, INF);
+            if first.aborted() {
+                return None;
+            }
+        }
+        games[0].presearch = false;
+        for other in others {
+            other.tt.copy_from(&first.tt);
         }
     }
-    // From a guess of 0 the probes step away doubling (an endgame that ends +64 takes about
-    // a dozen probes, not 33): FFO #59 3.47 G → 0.86 G positions, #40..#49 1.92 G → 1.98 G.
-    let r = mtdf_stepped(&mut game, searcher, depth, 0)?;
-    Some(Solution {
-        score: r.score,
-        best: r.best,
-        nodes: r.stats.nodes + game.leaf_nodes.into_inner(),
-    })
+    // The nearest even score (every final score is even).
+    let guess = (2 * ((guess as f64 / 200.0).round() as Score)).clamp(-64, 64);
+    // Principal-variation search inside an aspiration window around the guess: FFO #40..#49
+    // 0.86 G positions with MTD(f) probes stepping from the guess, 0.80 G this way (and
+    // 1.14 G with MTD(f) from 0 and a pre-search whose scores mixed discs and hundredths).
+    let mut best = None;
+    let score = aspiration_windows(guess, ASPIRATION_DISCS, |alpha, beta| {
+        let r = parallel_search_root(&mut games, searchers, depth, alpha, beta);
+        best = r.best;
+        (!r.aborted).then_some(r.score)
+    })?;
+    let nodes = searchers.iter().map(|s| s.stats.nodes).sum::<u64>()
+        + games.iter().map(|g| g.leaf_nodes.get()).sum::<u64>();
+    Some(Solution { score, best, nodes })
 }

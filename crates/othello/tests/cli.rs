@@ -104,6 +104,36 @@ fn solve_reports_a_bad_line_and_still_solves_the_others_in_order() {
 }
 
 #[test]
+fn solve_with_threads_checks_every_score_and_refuses_zero_threads() {
+    let positions = late_positions();
+    let text: String = positions
+        .iter()
+        .map(|(board, score)| format!("{board}; A1:{score:+};\n"))
+        .collect();
+    let file = temp_file("threads", &text);
+    let out = bin()
+        .args(["solve", "--check", "--threads", "2", "--jobs", "2"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{} passed, 0 failed", positions.len())),
+        "{stdout}"
+    );
+    let out = bin()
+        .args(["solve", "--threads", "0"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--threads"), "{stderr}");
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
 fn solve_flags_a_wrong_listed_score() {
     let (board, score) = late_positions().remove(0);
     let file = temp_file("wrong", &format!("{board}; A1:{:+};\n", score + 2));

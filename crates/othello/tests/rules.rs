@@ -2,7 +2,7 @@
 //! endgame solver against exhaustive minimax on positions with few empty squares.
 
 use othello::bitboard::{flips, flips_scalar, legal_moves};
-use othello::endgame::{last_empties, solve};
+use othello::endgame::{last_empties, solve, solve_parallel};
 use othello::perft::perft;
 use othello::stability::stable_discs;
 use othello::{Move, Position};
@@ -166,6 +166,22 @@ proptest! {
     }
 
     #[test]
+    fn parallel_solver_equals_exhaustive_minimax(
+        empties in 1u32..=10,
+        picks in prop::collection::vec(any::<u8>(), 1..64),
+        threads in 2usize..=3,
+    ) {
+        let p = position_with_empties(empties, picks);
+        let mut searchers: Vec<_> = (0..threads).map(|_| search_core::Searcher::new(1)).collect();
+        let s = solve_parallel(&p, &mut searchers).unwrap();
+        prop_assert_eq!(s.score, brute(&p), "{}", p);
+        // The move named achieves the score.
+        if let Some(mv) = s.best {
+            prop_assert_eq!(-brute(&p.play(mv)), s.score, "{} {}", p, mv);
+        }
+    }
+
+    #[test]
     fn last_empties_solver_is_fail_soft_correct(
         empties in 1u32..=9,
         picks in prop::collection::vec(any::<u8>(), 1..64),
@@ -265,6 +281,23 @@ fn late_positions_are_solved_exactly() {
     }
     let s = solve(&p, &mut search_core::Searcher::new(4));
     assert_eq!(s.score, brute(&p));
+}
+
+#[test]
+fn parallel_solve_with_the_pre_search_agrees_with_one_thread() {
+    // 18 empties: the ordering pre-search runs and the second thread starts from its table.
+    let p = position_with_empties(18, (0u8..64).map(|i| i.wrapping_mul(37)).collect());
+    assert_eq!(p.empties(), 18);
+    let one = solve(&p, &mut search_core::Searcher::new(4));
+    let mut two = [search_core::Searcher::new(4), search_core::Searcher::new(4)];
+    let s = solve_parallel(&p, &mut two).unwrap();
+    assert_eq!(s.score, one.score, "{p}");
+    let mv = s.best.expect("a move");
+    let after = solve(&p.play(mv), &mut search_core::Searcher::new(4));
+    assert_eq!(
+        -after.score, s.score,
+        "{p}: {mv} does not achieve the score"
+    );
 }
 
 mod course_heuristic {
