@@ -27,6 +27,11 @@ pub struct Endgame {
     /// a disc, the evaluation's unit: finished games count 100 per disc, and the shortcuts that
     /// answer in discs (stability cut-offs, the last-empties solver) are off.
     presearch: bool,
+    /// The ordering searches' game and buffers, reused from node to node.
+    order_search: std::cell::RefCell<(
+        pattern::PatternGame<'static>,
+        search_core::AlphaBetaSearch<Move>,
+    )>,
 }
 
 impl Endgame {
@@ -37,6 +42,10 @@ impl Endgame {
             stack: Vec::with_capacity(64),
             leaf_nodes: std::cell::Cell::new(0),
             presearch: false,
+            order_search: std::cell::RefCell::new((
+                pattern::PatternGame::new(p, pattern::weights()),
+                search_core::AlphaBetaSearch::new(),
+            )),
         }
     }
 }
@@ -490,8 +499,9 @@ impl Game for Endgame {
                 let value = if plies == 0 {
                     pattern::evaluate(&next)
                 } else {
-                    let mut after = pattern::PatternGame::new(next, pattern::weights());
-                    search_core::alphabeta(&mut after, plies).score
+                    let (after, search) = &mut *self.order_search.borrow_mut();
+                    after.reset(next);
+                    search.value(after, plies, -INF, INF)
                 };
                 value + SHALLOW_ORDER_MOBILITY * mobility
             }

@@ -521,6 +521,12 @@ impl PatternGame<'_> {
             weights,
         }
     }
+
+    /// Starts again at `p`, keeping the allocated stack (for many small searches).
+    pub fn reset(&mut self, p: Position) {
+        self.cur = p;
+        self.stack.clear();
+    }
 }
 
 impl search_core::Game for PatternGame<'_> {

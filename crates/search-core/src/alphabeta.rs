@@ -41,10 +41,7 @@ pub fn alphabeta_window<G: Game>(
     beta: Score,
 ) -> GameResult<G::Move> {
     let timer = Instant::now();
-    let mut s = AlphaBeta {
-        stack: PlyStack::new(),
-        stats: GameStats::default(),
-    };
+    let mut s = AlphaBetaSearch::new();
     let score = s.search(game, depth, 0, alpha, beta);
     s.stats.depth = depth;
     s.stats.elapsed = timer.elapsed();
@@ -57,12 +54,63 @@ pub fn alphabeta_window<G: Game>(
     }
 }
 
-struct AlphaBeta<M> {
+/// A reusable plain alpha-beta search: its per-ply buffers survive from one search to the
+/// next, so that many small searches (a shallow search under every move to order them)
+/// allocate nothing and read no clock.
+///
+/// ```
+/// use search_core::{alphabeta, AlphaBetaSearch, Game, Score, INF};
+/// struct Nim(u32);
+/// impl Game for Nim {
+///     type Move = u32;
+///     fn generate_moves(&self, m: &mut Vec<u32>) { m.extend((1..=3).filter(|&k| k <= self.0)); }
+///     fn play(&mut self, k: u32) { self.0 -= k; }
+///     fn undo(&mut self, k: u32) { self.0 += k; }
+///     fn evaluate(&self) -> Score { (self.0 % 4) as Score }
+///     fn hash(&self) -> u64 { self.0 as u64 }
+/// }
+/// let mut search = AlphaBetaSearch::new();
+/// for n in 5..12 {
+///     assert_eq!(search.value(&mut Nim(n), 3, -INF, INF), alphabeta(&mut Nim(n), 3).score);
+/// }
+/// assert!(search.stats().nodes > 0);
+/// ```
+pub struct AlphaBetaSearch<M> {
     stack: PlyStack<M>,
     stats: GameStats,
 }
 
-impl<M: Copy + PartialEq + std::fmt::Debug> AlphaBeta<M> {
+impl<M: Copy + PartialEq + std::fmt::Debug> Default for AlphaBetaSearch<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M: Copy + PartialEq + std::fmt::Debug> AlphaBetaSearch<M> {
+    /// A search with no buffers yet.
+    pub fn new() -> Self {
+        AlphaBetaSearch {
+            stack: PlyStack::new(),
+            stats: GameStats::default(),
+        }
+    }
+
+    /// The fail-soft value of `game` searched `depth` plies within `(alpha, beta)`.
+    pub fn value<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.search(game, depth, 0, alpha, beta)
+    }
+
+    /// Counters of every search so far.
+    pub fn stats(&self) -> &GameStats {
+        &self.stats
+    }
+
     fn search<G: Game<Move = M>>(
         &mut self,
         game: &mut G,

@@ -71,7 +71,7 @@ mod stats;
 mod tt;
 mod ucs;
 
-pub use alphabeta::{alphabeta, alphabeta_window};
+pub use alphabeta::{alphabeta, alphabeta_window, AlphaBetaSearch};
 pub use aspiration::{aspiration_search, aspiration_windows};
 pub use astar::{astar, astar_with, AstarOptions, TieBreak};
 pub use beam::{beam_search, BeamOutcome};
