@@ -5,7 +5,7 @@
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use othello::endgame::{solve, table_megabytes, Endgame};
-use othello::{perft::perft, Move, Position};
+use othello::{perft::perft, Position};
 use search_core::Searcher;
 use std::path::Path;
 
@@ -20,21 +20,10 @@ fn perft_bench(c: &mut Criterion) {
 }
 
 /// A position with `empties` empty squares from a fixed pseudo-random game.
-fn random_endgame(empties: u32, mut seed: u64) -> Position {
-    let mut p = Position::default();
-    while p.empties() > empties && !p.game_over() {
-        let m = p.moves();
-        if m == 0 {
-            p = p.play(Move::Pass);
-            continue;
-        }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let k = (seed % m.count_ones() as u64) as u32;
-        p = p.play(Move::Square(othello::bitboard::nth_square(m, k)));
-    }
-    p
+fn random_endgame(empties: u32, seed: u64) -> Position {
+    Position::random_game(seed)
+        .find(|p| p.empties() <= empties || p.game_over())
+        .expect("a game ends")
 }
 
 fn ffo(id: u32) -> Option<Position> {

@@ -89,6 +89,37 @@ impl Position {
         legal_moves(self.me, self.opp)
     }
 
+    /// The positions of a pseudo-random game from the start, the start first and the finished
+    /// game last: each move drawn by a xorshift generator from `seed` (which must not be 0), a
+    /// side with no move passing. Tests and benches use it for many varied legal positions.
+    ///
+    /// ```
+    /// use othello::Position;
+    /// let game: Vec<Position> = Position::random_game(7).collect();
+    /// assert_eq!(game[0], Position::default());
+    /// assert!(game.last().unwrap().game_over());
+    /// assert_eq!(game, Position::random_game(7).collect::<Vec<_>>());
+    /// ```
+    pub fn random_game(seed: u64) -> impl Iterator<Item = Position> {
+        let mut x = seed;
+        let mut next = Some(Position::default());
+        std::iter::from_fn(move || {
+            let p = next?;
+            next = (!p.game_over()).then(|| {
+                let m = p.moves();
+                if m == 0 {
+                    return p.play(Move::Pass);
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let k = (x % u64::from(m.count_ones())) as u32;
+                p.play(Move::Square(crate::bitboard::nth_square(m, k)))
+            });
+            Some(p)
+        })
+    }
+
     /// Whether neither side can move.
     pub fn game_over(&self) -> bool {
         self.moves() == 0 && legal_moves(self.opp, self.me) == 0

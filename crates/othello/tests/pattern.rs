@@ -3,7 +3,7 @@
 //! positions whose value is obvious.
 
 use othello::pattern::{evaluate, weights, Weights};
-use othello::{Move, Position};
+use othello::Position;
 use proptest::prelude::*;
 
 /// The square `sq` under symmetry `k` (bit 0: mirror files, bit 1: mirror ranks, bit 2:
@@ -30,24 +30,10 @@ fn map_board(k: usize, b: u64) -> u64 {
 
 /// The position after `plies` pseudo-random moves drawn from `seed`.
 fn random_position(seed: u64, plies: usize) -> Position {
-    let mut x = seed | 1;
-    let mut p = Position::default();
-    for _ in 0..plies {
-        if p.game_over() {
-            break;
-        }
-        let m = p.moves();
-        if m == 0 {
-            p = p.play(Move::Pass);
-            continue;
-        }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let k = (x % u64::from(m.count_ones())) as u32;
-        p = p.play(Move::Square(othello::bitboard::nth_square(m, k)));
-    }
-    p
+    Position::random_game(seed | 1)
+        .take(plies + 1)
+        .last()
+        .expect("the start at least")
 }
 
 proptest! {
