@@ -218,7 +218,8 @@ enum Command {
         /// previous round's weights; the last round's weights are written.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
         rounds: u32,
-        /// Keep each round's labelled positions in DIR/roundK.samples: read them from there
+        /// Keep each round's labelled positions in DIR/roundK.samples (and the settings that
+        /// made them in DIR/roundK.settings; other settings are refused): read them from there
         /// when the file exists (instead of playing), write them there otherwise.
         #[arg(long, value_name = "DIR")]
         samples: Option<std::path::PathBuf>,
@@ -254,8 +255,34 @@ fn train(
     for round in 1..=rounds {
         let t = Instant::now();
         let cache = samples_dir.map(|d| d.join(format!("round{round}.samples")));
+        // What the round's games depend on, kept beside its samples: the games, the seed, the
+        // exact-solve depth, and after round 1 the fit that made the players' weights.
+        let mut made_with = format!(
+            "games {} seed {} solve-empties {}",
+            opts.games, opts.seed, opts.solve_empties
+        );
+        if round > 1 {
+            made_with += &format!(
+                " iterations {} ridge {}",
+                fit_opts.iterations, fit_opts.ridge
+            );
+        }
+        let settings_file = |f: &std::path::Path| f.with_extension("settings");
         let samples = match &cache {
             Some(f) if f.exists() => {
+                let recorded = std::fs::read_to_string(settings_file(f)).unwrap_or_default();
+                if recorded.trim() != made_with {
+                    return Err(anyhow!(
+                        "{} was made with `{}`, not `{made_with}`: use another --samples \
+                         directory, or remove the file to play the games again",
+                        f.display(),
+                        if recorded.trim().is_empty() {
+                            "settings not recorded"
+                        } else {
+                            recorded.trim()
+                        }
+                    ));
+                }
                 let bytes = std::fs::read(f).map_err(|e| anyhow!("{}: {e}", f.display()))?;
                 samples_from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", f.display()))?
             }
@@ -270,6 +297,7 @@ fn train(
                 bar.finish_and_clear();
                 if let Some(f) = &cache {
                     batch::write_atomic(f, &samples_to_bytes(&samples))?;
+                    batch::write_atomic(&settings_file(f), format!("{made_with}\n").as_bytes())?;
                 }
                 samples
             }

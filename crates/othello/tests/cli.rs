@@ -391,10 +391,33 @@ fn train_writes_weights_that_load_and_are_reproducible() {
     assert_eq!(a, std::fs::read(dir.join("c.bin")).unwrap());
     let w = othello::pattern::Weights::from_bytes(&a).unwrap();
     assert!(w.values.iter().any(|&v| v != 0));
+    // Samples made with other settings are refused, naming both.
+    let o = bin()
+        .args(["train", "--games", "2"])
+        .arg("--out")
+        .arg(dir.join("d.bin"))
+        .arg("--samples")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("round1.samples was made with `games 20 ") && err.contains("not `games 2 "),
+        "{err}"
+    );
     // A damaged samples file is an error naming the file, not a panic.
     std::fs::write(dir.join("round1.samples"), b"short").unwrap();
     let o = bin()
-        .args(["train", "--games", "2"])
+        .args([
+            "train",
+            "--games",
+            "20",
+            "--solve-empties",
+            "10",
+            "--iterations",
+            "20",
+        ])
         .arg("--out")
         .arg(dir.join("d.bin"))
         .arg("--samples")
