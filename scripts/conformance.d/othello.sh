@@ -1,12 +1,13 @@
-# othello: perft from the start against perft.tsv (depths up to 11), and the exact scores of
-# every FFO position in ffo-index.tsv. #1..#48 (14..26 empties, about 150 s in all) must be
-# solved within OTHELLO_FFO_CAP seconds each (default 120). #49..#59 (26..34 empties) take the
-# solver from about half a minute (#49, #51, #52) through 1.5 to 6 minutes (#50, #53, #56,
-# #59) to a quarter of an hour (#54) and longer (README, results table), so each gets at most
-# OTHELLO_FFO_LONG_CAP seconds (default 40) out of a budget of OTHELLO_FFO_LONG_BUDGET seconds
+# othello: perft from the start against perft.tsv (depths up to 11), and the exact scores and
+# best moves of every FFO position in ffo-index.tsv. #1..#48 (14..26 empties, about 60 s in
+# all) must be solved within OTHELLO_FFO_CAP seconds each (default 120). #49..#59 (26..34
+# empties) take the solver from 4 s (#59) and about 15 s (#49, #51, #52) to minutes (#50,
+# #53, #54) and a quarter of an hour (#55, #57; README, results table), so each gets at most
+# OTHELLO_FFO_LONG_CAP seconds (default 20) out of a budget of OTHELLO_FFO_LONG_BUDGET seconds
 # for all of them (default 240, to keep CI short; raise both to a few thousand for the full
 # run), and at least OTHELLO_FFO_LONG_MIN seconds (default 2) once the budget is spent. A wrong
-# score fails; a position not finished in its time is listed as skipped (issue #5).
+# score, or a best move not among the listed ones, fails; a position not finished in its time
+# is listed as skipped (issue #5).
 # Sourced by scripts/conformance.sh (variables: data, bin, tmp; function: check).
 od="$data/othello"
 if [ -d "$od" ]; then
@@ -18,9 +19,9 @@ if [ -d "$od" ]; then
         [ "$got" = "$leaves" ]; check "othello perft $depth" $? "(expected $leaves, got ${got:-nothing}; $(cat "$tmp/oth.err"))"
     done < "$od/perft.tsv"
     long_left=${OTHELLO_FFO_LONG_BUDGET:-240}
-    long_cap=${OTHELLO_FFO_LONG_CAP:-40}
+    long_cap=${OTHELLO_FFO_LONG_CAP:-20}
     long_min=${OTHELLO_FFO_LONG_MIN:-2}
-    while IFS=$'\t' read -r id _src empties side score _moves _n board; do
+    while IFS=$'\t' read -r id _src empties side score moves _n board; do
         case "$id" in ffo_id|"") continue ;; esac
         cap=${OTHELLO_FFO_CAP:-120}
         if [ "$id" -ge 49 ]; then
@@ -38,6 +39,11 @@ if [ -d "$od" ]; then
             continue
         fi
         [ "$((got))" = "$score" ]; check "othello FFO #$id ($empties empties)" $? "(expected $score, got ${got:-timeout})"
+        # The move named must be one of the listed best moves (ties are listed together).
+        mv=$(echo "$out" | sed -n 's/.* best \([A-H][1-8]\) score.*/\1/p')
+        case ",$moves," in *",$mv,"*) ok=0 ;; *) ok=1 ;; esac
+        [ -n "$mv" ] || ok=1
+        check "othello FFO #$id best move" $ok "(expected one of $moves, got ${mv:-none})"
     done < "$od/ffo-index.tsv"
 fi
 if [ -d "$od" ]; then
