@@ -68,6 +68,11 @@ const PRESEARCH_GAP: u32 = 12;
 /// with 12 and 44.7 s with 14.
 const PRESEARCH_MAX_DEPTH: u32 = 14;
 
+/// With several threads, the nodes of the leftmost line with at least this many empty squares
+/// share out their moves (`search_core::parallel_search_root`). FFO #40..#49 on two threads,
+/// wall time: 9 → 29.1 s, 12 → 28.0 s, 15 → 30.9 s; the root alone 37.9 s (one thread 42.3 s).
+const SPLIT_MIN_EMPTIES: u32 = 12;
+
 /// Half-width, in discs, of the exact search's first window around the pre-search's value:
 /// scores are even, so a window of ±3 holds the guess and its two neighbours.
 const ASPIRATION_DISCS: Score = 3;
@@ -660,7 +665,8 @@ pub fn solve_parallel(p: &Position, searchers: &mut [Searcher<Endgame>]) -> Opti
     // 1.14 G with MTD(f) from 0 and a pre-search whose scores mixed discs and hundredths).
     let mut best = None;
     let score = aspiration_windows(guess, ASPIRATION_DISCS, |alpha, beta| {
-        let r = parallel_search_root(&mut games, searchers, depth, alpha, beta);
+        let split_depth = p.empties() + 2 + SPLIT_MIN_EMPTIES;
+        let r = parallel_search_root(&mut games, searchers, depth, alpha, beta, split_depth);
         best = r.best;
         (!r.aborted).then_some(r.score)
     })?;

@@ -1,14 +1,14 @@
-//! Parallel root search (young brothers wait, at the root): the first root move is searched
-//! alone, to set a bound, then the other moves are shared out among threads, each with its own
-//! [`Searcher`] and its own copy of the game. A move is tried with a null window at the best
-//! value found so far, by any thread, and searched again with the full window only when it
-//! beats it, as in principal-variation search.
+//! Parallel search along the principal variation (young brothers wait): at each node of the
+//! leftmost line with enough depth left, the first move is searched first (itself split the
+//! same way, all threads following it), to set a bound, then the node's other moves are shared
+//! out among threads, each with its own [`Searcher`] and its own copy of the game. A move is
+//! tried with a null window at the best value found so far, by any thread, and searched again
+//! with the full window only when it beats it, as in principal-variation search.
 //!
 //! The threads share no table, so a subtree one thread has explored does not help another;
-//! that costs positions, but at the root of an exact endgame solve the subtrees are large and
-//! mostly apart, and no locking slows the search.
+//! that costs positions, but no locking slows the search.
 
-use crate::{Game, Score, Searcher};
+use crate::{Bound, Game, Score, Searcher};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -24,10 +24,11 @@ pub struct ParallelRoot<M> {
 }
 
 /// Searches the root to `depth` plies within `(alpha, beta)` on as many threads as there are
-/// searchers. `games` holds one copy of the root position per searcher (they are played on and
-/// restored); each searcher keeps its own table, options, limits and counters (add up their
-/// `stats` for the work done). With one searcher this is a plain principal-variation search of
-/// the root.
+/// searchers, splitting the nodes of the leftmost line that have at least `split_depth` plies
+/// left (below that one thread searches). `games` holds one copy of the root position per
+/// searcher (they are played on and restored); each searcher keeps its own table, options,
+/// limits and counters (add up their `stats` for the work done). With one searcher this is a
+/// plain principal-variation search.
 ///
 /// # Panics
 /// When `games` and `searchers` differ in length or are empty.
@@ -46,7 +47,7 @@ pub struct ParallelRoot<M> {
 /// }
 /// let mut games = vec![Nim(14), Nim(14)];
 /// let mut searchers: Vec<Searcher<Nim>> = (0..2).map(|_| Searcher::new(1)).collect();
-/// let r = parallel_search_root(&mut games, &mut searchers, 6, -INF, INF);
+/// let r = parallel_search_root(&mut games, &mut searchers, 6, -INF, INF, 3);
 /// assert_eq!(r.score, alphabeta(&mut Nim(14), 6).score);
 /// assert_eq!(r.best, Some(2)); // leave 12, a multiple of 4
 /// ```
@@ -56,6 +57,7 @@ pub fn parallel_search_root<G>(
     depth: u32,
     alpha: Score,
     beta: Score,
+    split_depth: u32,
 ) -> ParallelRoot<G::Move>
 where
     G: Game + Send,
@@ -79,10 +81,40 @@ where
     for s in searchers.iter_mut() {
         s.tt.new_search();
     }
+    split(
+        games,
+        searchers,
+        moves,
+        depth,
+        0,
+        alpha,
+        beta,
+        split_depth.max(1),
+    )
+}
+
+/// A node of the leftmost line, `ply` plies below the root, with its `moves`: the first one
+/// searched by [`split`] again (every game follows it), the others shared out.
+#[allow(clippy::too_many_arguments)]
+fn split<G>(
+    games: &mut [G],
+    searchers: &mut [Searcher<G>],
+    mut moves: Vec<G::Move>,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    split_depth: u32,
+) -> ParallelRoot<G::Move>
+where
+    G: Game + Send,
+    G::Move: Send + Sync,
+{
     // The first searcher's table move first, then the game's order.
+    let key = games[0].hash();
     let hash_move = searchers[0]
         .tt
-        .probe(games[0].hash(), 0)
+        .probe(key, ply as u32)
         .and_then(|e| e.mv)
         .and_then(|h| moves.iter().position(|&m| m == h));
     match hash_move {
@@ -92,20 +124,47 @@ where
         }
         None => games[0].order_moves(&mut moves),
     }
-    // The eldest brother alone, with the full window.
+    // The eldest brother first, with the full window: split again while deep enough.
     let first = moves[0];
-    games[0].play(first);
-    let v = -searchers[0].search_below_root(&mut games[0], depth - 1, 1, -beta, -alpha);
-    games[0].undo(first);
-    if searchers[0].aborted() || v >= beta || moves.len() == 1 {
-        return ParallelRoot {
+    for g in games.iter_mut() {
+        g.play(first);
+    }
+    let mut child_moves = Vec::new();
+    if depth > split_depth && games[0].outcome().is_none() {
+        games[0].generate_moves(&mut child_moves);
+    }
+    let v = if child_moves.is_empty() || games[0].leaf_solve(-beta, -alpha).is_some() {
+        let v = -searchers[0].search_below_root(&mut games[0], depth - 1, ply + 1, -beta, -alpha);
+        ParallelRoot {
             score: v,
             best: Some(first),
             aborted: searchers[0].aborted(),
-        };
+        }
+    } else {
+        let r = split(
+            games,
+            searchers,
+            child_moves,
+            depth - 1,
+            ply + 1,
+            -beta,
+            -alpha,
+            split_depth,
+        );
+        ParallelRoot {
+            score: -r.score,
+            best: Some(first),
+            aborted: r.aborted,
+        }
+    };
+    for g in games.iter_mut() {
+        g.undo(first);
+    }
+    if v.aborted || v.score >= beta || moves.len() == 1 {
+        return v;
     }
     // The others, shared out: (best value, best move, alpha) under one lock.
-    let shared = Mutex::new((v, first, alpha.max(v)));
+    let shared = Mutex::new((v.score, first, alpha.max(v.score)));
     let next = AtomicUsize::new(1);
     let cut = AtomicBool::new(false);
     let aborted = AtomicBool::new(false);
@@ -120,12 +179,15 @@ where
                 let Some(&mv) = moves.get(i) else { break };
                 let a = shared.lock().expect("no thread panics holding it").2;
                 game.play(mv);
-                let mut v = -searcher.search_below_root(game, depth - 1, 1, -a - 1, -a);
+                let below = |s: &mut Searcher<G>, g: &mut G, lo: Score, hi: Score| {
+                    -s.search_below_root(g, depth - 1, ply + 1, -hi, -lo)
+                };
+                let mut v = below(searcher, game, a, a + 1);
                 if v > a && v < beta && !searcher.aborted() {
                     // It beats the bound it was tried at: its value, from the current bound.
                     let a = shared.lock().expect("no thread panics holding it").2;
                     if a < beta {
-                        v = -searcher.search_below_root(game, depth - 1, 1, -beta, -a);
+                        v = below(searcher, game, a, beta);
                     }
                 }
                 game.undo(mv);
@@ -148,9 +210,23 @@ where
         }
     });
     let (score, best, _) = shared.into_inner().expect("no thread panicked");
+    let aborted = aborted.into_inner();
+    if !aborted {
+        // Remembered for the next window's order.
+        let bound = if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        searchers[0]
+            .tt
+            .store(key, depth as i16, ply as u32, score, bound, Some(best));
+    }
     ParallelRoot {
         score,
         best: Some(best),
-        aborted: aborted.into_inner(),
+        aborted,
     }
 }

@@ -76,7 +76,7 @@ proptest! {
     }
 
     #[test]
-    fn aspiration_and_parallel_root_equal_alphabeta(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6, threads in 1usize..4) {
+    fn aspiration_and_parallel_root_equal_alphabeta(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6, threads in 1usize..4, split in 1u32..5) {
         let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
         for (guess, delta) in [(0, 1), (ab.score, 3), (ab.score + 37, 2), (-1000, 5)] {
             let mut s = Searcher::new(1);
@@ -86,7 +86,7 @@ proptest! {
         }
         let mut games = vec![RandomTree::new(seed, branch); threads];
         let mut searchers: Vec<Searcher<RandomTree>> = (0..threads).map(|_| Searcher::new(1)).collect();
-        let r = parallel_search_root(&mut games, &mut searchers, depth, -INF, INF);
+        let r = parallel_search_root(&mut games, &mut searchers, depth, -INF, INF, split);
         prop_assert!(!r.aborted);
         prop_assert_eq!(ab.score, r.score);
         // The games are restored, and the move named achieves the value (mate scores shift by
@@ -98,9 +98,9 @@ proptest! {
             prop_assert_eq!(-alphabeta(&mut after, depth - 1).score, ab.score);
         }
         // A null window answers on the right side of it.
-        let w = parallel_search_root(&mut games, &mut searchers, depth, ab.score - 1, ab.score);
+        let w = parallel_search_root(&mut games, &mut searchers, depth, ab.score - 1, ab.score, split);
         prop_assert!(w.score >= ab.score);
-        let w = parallel_search_root(&mut games, &mut searchers, depth, ab.score, ab.score + 1);
+        let w = parallel_search_root(&mut games, &mut searchers, depth, ab.score, ab.score + 1, split);
         prop_assert!(w.score <= ab.score);
     }
 
