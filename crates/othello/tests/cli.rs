@@ -356,19 +356,16 @@ fn solve_skips_comment_lines_as_edax_files_have_them() {
 fn train_writes_weights_that_load_and_are_reproducible() {
     let dir = std::env::temp_dir().join(format!("othello-cli-train-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let run = |out: &str, samples: bool| {
+    // The small-scale settings, with `games` games, writing `out`.
+    let train = |games: &str, out: &str| {
         let mut cmd = bin();
-        cmd.args([
-            "train",
-            "--games",
-            "20",
-            "--solve-empties",
-            "10",
-            "--iterations",
-            "20",
-        ])
-        .arg("--out")
-        .arg(dir.join(out));
+        cmd.args(["train", "--games", games, "--solve-empties", "10"])
+            .args(["--iterations", "20", "--out"])
+            .arg(dir.join(out));
+        cmd
+    };
+    let run = |out: &str, samples: bool| {
+        let mut cmd = train("20", out);
         if samples {
             cmd.arg("--samples").arg(&dir);
         }
@@ -391,41 +388,25 @@ fn train_writes_weights_that_load_and_are_reproducible() {
     assert_eq!(a, std::fs::read(dir.join("c.bin")).unwrap());
     let w = othello::pattern::Weights::from_bytes(&a).unwrap();
     assert!(w.values.iter().any(|&v| v != 0));
+    // The message of a run with kept samples that must fail.
+    let refused = |games: &str| {
+        let o = train(games, "d.bin")
+            .arg("--samples")
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(!o.status.success());
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
     // Samples made with other settings are refused, naming both.
-    let o = bin()
-        .args(["train", "--games", "2"])
-        .arg("--out")
-        .arg(dir.join("d.bin"))
-        .arg("--samples")
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused("2");
     assert!(
         err.contains("round1.samples was made with `games 20 ") && err.contains("not `games 2 "),
         "{err}"
     );
     // A damaged samples file is an error naming the file, not a panic.
     std::fs::write(dir.join("round1.samples"), b"short").unwrap();
-    let o = bin()
-        .args([
-            "train",
-            "--games",
-            "20",
-            "--solve-empties",
-            "10",
-            "--iterations",
-            "20",
-        ])
-        .arg("--out")
-        .arg(dir.join("d.bin"))
-        .arg("--samples")
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused("20");
     assert!(
         err.contains("round1.samples") && err.contains("21-byte"),
         "{err}"

@@ -560,13 +560,7 @@ impl<G: Game> Searcher<G> {
         }
         self.stack.moves[ply] = moves;
         if use_tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha0, beta);
             self.tt
                 .store(key, depth as i16, ply32, best, bound, Some(best_mv));
         }

@@ -213,13 +213,7 @@ where
     let aborted = aborted.into_inner();
     if !aborted {
         // Remembered for the next window's order.
-        let bound = if score >= beta {
-            Bound::Lower
-        } else if score > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(score, alpha, beta);
         searchers[0]
             .tt
             .store(key, depth as i16, ply as u32, score, bound, Some(best));

@@ -20,6 +20,26 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a fail-soft `score` searched within `(alpha, beta)` says of the true value.
+    ///
+    /// ```
+    /// use search_core::Bound;
+    /// assert_eq!(Bound::of(5, 0, 5), Bound::Lower);
+    /// assert_eq!(Bound::of(3, 0, 5), Bound::Exact);
+    /// assert_eq!(Bound::of(0, 0, 5), Bound::Upper);
+    /// ```
+    pub fn of(score: Score, alpha: Score, beta: Score) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TtEntry<M> {
