@@ -19,6 +19,27 @@ fn levels(dir: &Path, names: &[&str]) -> Vec<Level> {
         .collect()
 }
 
+/// The homework levels `homework` (named `homework_name`; read from ../shared/data, skipped
+/// with a message when absent) and the four bundled levels, as (bench name, levels).
+fn level_sets(homework_name: &'static str, homework: &[&str]) -> Vec<(&'static str, Vec<Level>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let bundled = ["level_1.txt", "level_2.txt", "level_3.txt", "level_4.txt"];
+    [
+        (homework_name, root.join("../shared/data/bait"), homework),
+        ("bundled_levels", root.join("inputs/bait"), &bundled[..]),
+    ]
+    .into_iter()
+    .filter_map(|(name, dir, files)| {
+        let ls = levels(&dir, files);
+        if ls.len() != files.len() {
+            eprintln!("{}: not found, skipped", dir.display());
+            return None;
+        }
+        Some((name, ls))
+    })
+    .collect()
+}
+
 fn random_walk(level: &Level, n: usize, general: bool) -> u64 {
     let mut s = level.initial;
     let mut x = 0x9e37_79b9u64;
@@ -63,32 +84,16 @@ fn simulator(c: &mut Criterion) {
 }
 
 fn solving(c: &mut Criterion) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut g = c.benchmark_group("shortest");
     g.sample_size(10);
-    for (name, dir, files) in [
-        (
-            "homework_levels_0_to_4",
-            root.join("../shared/data/bait"),
-            vec![
-                "bait_lvl0.txt",
-                "bait_lvl1.txt",
-                "bait_lvl2.txt",
-                "bait_lvl3.txt",
-                "bait_lvl4.txt",
-            ],
-        ),
-        (
-            "bundled_levels",
-            root.join("inputs/bait"),
-            vec!["level_1.txt", "level_2.txt", "level_3.txt", "level_4.txt"],
-        ),
-    ] {
-        let ls = levels(&dir, &files);
-        if ls.len() != files.len() {
-            eprintln!("{}: not found, skipped", dir.display());
-            continue;
-        }
+    let homework = [
+        "bait_lvl0.txt",
+        "bait_lvl1.txt",
+        "bait_lvl2.txt",
+        "bait_lvl3.txt",
+        "bait_lvl4.txt",
+    ];
+    for (name, ls) in level_sets("homework_levels_0_to_4", &homework) {
         let expanded: u64 = ls
             .iter()
             .map(|l| shortest(l, &search_core::Limits::none()).stats.expanded)
@@ -107,31 +112,15 @@ fn solving(c: &mut Criterion) {
 
 /// Proven maximum scores with their shortest plans (beam, branch and bound, board-aware bound).
 fn maximum_scores(c: &mut Criterion) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut g = c.benchmark_group("max_score");
     g.sample_size(10);
-    for (name, dir, files) in [
-        (
-            "homework_levels_0_1_2_4",
-            root.join("../shared/data/bait"),
-            vec![
-                "bait_lvl0.txt",
-                "bait_lvl1.txt",
-                "bait_lvl2.txt",
-                "bait_lvl4.txt",
-            ],
-        ),
-        (
-            "bundled_levels",
-            root.join("inputs/bait"),
-            vec!["level_1.txt", "level_2.txt", "level_3.txt", "level_4.txt"],
-        ),
-    ] {
-        let ls = levels(&dir, &files);
-        if ls.len() != files.len() {
-            eprintln!("{}: not found, skipped", dir.display());
-            continue;
-        }
+    let homework = [
+        "bait_lvl0.txt",
+        "bait_lvl1.txt",
+        "bait_lvl2.txt",
+        "bait_lvl4.txt",
+    ];
+    for (name, ls) in level_sets("homework_levels_0_1_2_4", &homework) {
         g.bench_function(name, |b| {
             b.iter(|| {
                 ls.iter()
