@@ -595,8 +595,9 @@ pub fn solve_until(p: &Position, searcher: &mut Searcher<Endgame>) -> Option<Sol
     solve_parallel(p, std::slice::from_mut(searcher))
 }
 
-/// Solves `p` exactly with one thread per searcher (`search_core`'s parallel root search: the
-/// first root move alone, the others shared out), unless a searcher's deadline, node limit or
+/// Solves `p` exactly with one thread per searcher (`search_core::parallel_search_root`: at
+/// each node of the leftmost line with 12 or more empty squares, the first move
+/// alone, the others shared out), unless a searcher's deadline, node limit or
 /// stop signal cuts the search short (then `None`). The ordering pre-search runs on the first
 /// searcher, whose table the others then copy.
 ///
@@ -663,9 +664,9 @@ pub fn solve_parallel(p: &Position, searchers: &mut [Searcher<Endgame>]) -> Opti
     // Principal-variation search inside an aspiration window around the guess: FFO #40..#49
     // 0.86 G positions with MTD(f) probes stepping from the guess, 0.80 G this way (and
     // 1.14 G with MTD(f) from 0 and a pre-search whose scores mixed discs and hundredths).
+    let split_depth = p.empties() + 2 + SPLIT_MIN_EMPTIES;
     let mut best = None;
     let score = aspiration_windows(guess, ASPIRATION_DISCS, |alpha, beta| {
-        let split_depth = p.empties() + 2 + SPLIT_MIN_EMPTIES;
         let r = parallel_search_root(&mut games, searchers, depth, alpha, beta, split_depth);
         best = r.best;
         (!r.aborted).then_some(r.score)

@@ -67,9 +67,7 @@ where
         !games.is_empty() && games.len() == searchers.len(),
         "one game per searcher"
     );
-    let mut moves = Vec::new();
-    games[0].generate_moves(&mut moves);
-    if depth == 0 || moves.is_empty() || games[0].outcome().is_some() {
+    let Node::Split(moves) = node_kind(&games[0], depth > 0, None) else {
         // Nothing to share out: the plain search values leaves, passes and ends.
         let score = searchers[0].search_root(&mut games[0], depth, alpha, beta);
         return ParallelRoot {
@@ -77,7 +75,7 @@ where
             best: searchers[0].best_move(),
             aborted: searchers[0].aborted(),
         };
-    }
+    };
     for s in searchers.iter_mut() {
         s.tt.new_search();
     }
@@ -91,6 +89,33 @@ where
         beta,
         split_depth.max(1),
     )
+}
+
+/// How a node of the leftmost line is searched.
+enum Node<M> {
+    /// Its moves are shared out (the first one split again).
+    Split(Vec<M>),
+    /// The game values it at once ([`Game::leaf_solve`]).
+    Leaf(Score),
+    /// One thread searches it: too shallow to split, finished, or without moves.
+    Serial,
+}
+
+/// What to do with `game`'s position, where splitting is `worth` it by depth; below the root
+/// (`window` given, as the search does) the game may value it at once.
+fn node_kind<G: Game>(game: &G, worth: bool, window: Option<(Score, Score)>) -> Node<G::Move> {
+    if !worth || game.outcome().is_some() {
+        return Node::Serial;
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    if moves.is_empty() {
+        return Node::Serial;
+    }
+    match window.and_then(|(alpha, beta)| game.leaf_solve(alpha, beta)) {
+        Some(v) => Node::Leaf(v),
+        None => Node::Split(moves),
+    }
 }
 
 /// A node of the leftmost line, `ply` plies below the root, with its `moves`: the first one
@@ -129,33 +154,31 @@ where
     for g in games.iter_mut() {
         g.play(first);
     }
-    let mut child_moves = Vec::new();
-    if depth > split_depth && games[0].outcome().is_none() {
-        games[0].generate_moves(&mut child_moves);
-    }
-    let v = if child_moves.is_empty() || games[0].leaf_solve(-beta, -alpha).is_some() {
-        let v = -searchers[0].search_below_root(&mut games[0], depth - 1, ply + 1, -beta, -alpha);
-        ParallelRoot {
-            score: v,
-            best: Some(first),
-            aborted: searchers[0].aborted(),
+    let (score, aborted) = match node_kind(&games[0], depth > split_depth, Some((-beta, -alpha))) {
+        Node::Split(child_moves) => {
+            let r = split(
+                games,
+                searchers,
+                child_moves,
+                depth - 1,
+                ply + 1,
+                -beta,
+                -alpha,
+                split_depth,
+            );
+            (-r.score, r.aborted)
         }
-    } else {
-        let r = split(
-            games,
-            searchers,
-            child_moves,
-            depth - 1,
-            ply + 1,
-            -beta,
-            -alpha,
-            split_depth,
-        );
-        ParallelRoot {
-            score: -r.score,
-            best: Some(first),
-            aborted: r.aborted,
+        Node::Leaf(v) => (-v, false),
+        Node::Serial => {
+            let v =
+                searchers[0].search_below_root(&mut games[0], depth - 1, ply + 1, -beta, -alpha);
+            (-v, searchers[0].aborted())
         }
+    };
+    let v = ParallelRoot {
+        score,
+        best: Some(first),
+        aborted,
     };
     for g in games.iter_mut() {
         g.undo(first);
