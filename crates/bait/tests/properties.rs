@@ -278,6 +278,24 @@ fn exhaustive_max_score(l: &Level) -> Result<Option<i32>, ()> {
     Ok(best)
 }
 
+/// `max_score` gives the exhaustive search's maximum, and its plan replays to a win with that
+/// score. A rare random level has millions of states and needs many bounded searches (one per
+/// score between the shortest win's and the upper bound); such cases are skipped so that the
+/// test's time stays predictable (a run of these tests once took minutes).
+fn assert_max_score_exact(text: &str) -> Result<(), TestCaseError> {
+    let l = level(text);
+    let (best, plan) = max_score(&l, &search_core::Limits::nodes(500_000));
+    prop_assume!(plan.stopped.is_none());
+    let truth = exhaustive_max_score(&l);
+    prop_assume!(truth.is_ok());
+    prop_assert_eq!(best, truth.unwrap(), "{}", text);
+    if let Some(b) = best {
+        let last = *bait::sim::play(&l, &plan.actions).last().unwrap();
+        prop_assert_eq!((last.outcome, last.score), (Outcome::Won, b));
+    }
+    Ok(())
+}
+
 /// The score bound of every reachable state from which a win exists is at least the best
 /// final score of such a win (and never `None`: "cannot be won").
 fn assert_score_bound_sound(text: &str) -> Result<(), TestCaseError> {
@@ -393,20 +411,7 @@ proptest! {
 
     #[test]
     fn max_score_equals_exhaustive_search(text in level_text()) {
-        let l = level(&text);
-        // A rare random level has millions of states and needs many bounded searches (one per
-        // score between the shortest win's and the upper bound); such cases are skipped so that
-        // the test's time stays predictable (a run of these tests once took minutes).
-        let (best, plan) = max_score(&l, &search_core::Limits::nodes(500_000));
-        prop_assume!(plan.stopped.is_none());
-        let truth = exhaustive_max_score(&l);
-        prop_assume!(truth.is_ok());
-        let truth = truth.unwrap();
-        prop_assert_eq!(best, truth, "{}", text);
-        if let Some(b) = best {
-            let last = *bait::sim::play(&l, &plan.actions).last().unwrap();
-            prop_assert_eq!((last.outcome, last.score), (Outcome::Won, b));
-        }
+        assert_max_score_exact(&text)?;
     }
 }
 
@@ -422,13 +427,8 @@ proptest! {
     /// The maximum-score search keys its table by the least mirror image of a state.
     #[test]
     fn max_score_equals_exhaustive_search_on_symmetric_levels(text in mirrored_text()) {
-        let l = level(&text);
-        prop_assert!(!Symmetries::of(&l).is_empty(), "{}", text);
-        let (best, plan) = max_score(&l, &search_core::Limits::nodes(500_000));
-        prop_assume!(plan.stopped.is_none());
-        let truth = exhaustive_max_score(&l);
-        prop_assume!(truth.is_ok());
-        prop_assert_eq!(best, truth.unwrap(), "{}", text);
+        prop_assert!(!Symmetries::of(&level(&text)).is_empty(), "{}", text);
+        assert_max_score_exact(&text)?;
     }
 }
 
