@@ -193,8 +193,8 @@ enum Command {
         /// still print in file order). One by default, so that each line's time is its own.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Threads solving each line (a parallel search of the root's moves, each thread with
-        /// its own table of --hash-mb): the time printed is then wall time.
+        /// Threads solving each line (the nodes of the leftmost line share out their moves,
+        /// each thread with its own table of --hash-mb): the time printed is then wall time.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         threads: u64,
     },
@@ -271,16 +271,15 @@ fn train(
         let samples = match &cache {
             Some(f) if f.exists() => {
                 let recorded = std::fs::read_to_string(settings_file(f)).unwrap_or_default();
-                if recorded.trim() != made_with {
+                let recorded = match recorded.trim() {
+                    "" => "settings not recorded",
+                    r => r,
+                };
+                if recorded != made_with {
                     return Err(anyhow!(
-                        "{} was made with `{}`, not `{made_with}`: use another --samples \
-                         directory, or remove the file to play the games again",
+                        "{} was made with `{recorded}`, not `{made_with}`: use another \
+                         --samples directory, or remove the file to play the games again",
                         f.display(),
-                        if recorded.trim().is_empty() {
-                            "settings not recorded"
-                        } else {
-                            recorded.trim()
-                        }
                     ));
                 }
                 let bytes = std::fs::read(f).map_err(|e| anyhow!("{}: {e}", f.display()))?;

@@ -42,7 +42,7 @@ pub fn alphabeta_window<G: Game>(
 ) -> GameResult<G::Move> {
     let timer = Instant::now();
     let mut s = AlphaBetaSearch::new();
-    let score = s.search(game, depth, 0, alpha, beta);
+    let score = s.value(game, depth, alpha, beta);
     s.stats.depth = depth;
     s.stats.elapsed = timer.elapsed();
     let pv = std::mem::take(&mut s.stack.pv[0]);
