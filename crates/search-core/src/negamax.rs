@@ -68,6 +68,15 @@ pub struct SearchOptions {
     /// Late-move pruning: one to three plies from the horizon, off the principal variation and
     /// out of check, quiet moves after the first `4 + depth²` that give no check are skipped.
     pub late_move_pruning: bool,
+    /// Reverse futility pruning ("static null move") up to this remaining depth (`None`: off):
+    /// off the principal variation and out of check, a node whose static value beats beta by
+    /// the [futility margin](Self::futility_margin) times the depth returns that value at once,
+    /// as no reply is likely to bring it back below beta.
+    pub reverse_futility_depth: Option<i32>,
+    /// Internal iterative reduction from this remaining depth on (`None`: off): a node without
+    /// a table move is searched one ply shallower, as its ordering is a guess and the next
+    /// iteration will find it with a move to try first.
+    pub internal_reduction_depth: Option<i32>,
 }
 
 impl SearchOptions {
@@ -81,6 +90,8 @@ impl SearchOptions {
     /// ```
     pub fn is_exact(&self) -> bool {
         self.null_move.is_none()
+            && self.reverse_futility_depth.is_none()
+            && self.internal_reduction_depth.is_none()
             && !self.late_move_reductions
             && !self.late_move_pruning
             && self.futility_margin.is_none()
@@ -104,6 +115,8 @@ impl SearchOptions {
             futility_margin: Some(futility_margin),
             mate_distance_pruning: true,
             late_move_pruning: true,
+            reverse_futility_depth: Some(REVERSE_FUTILITY_DEPTH),
+            internal_reduction_depth: Some(INTERNAL_REDUCTION_DEPTH),
             ..SearchOptions::default()
         }
     }
@@ -124,6 +137,8 @@ impl Default for SearchOptions {
             futility_margin: None,
             mate_distance_pruning: false,
             late_move_pruning: false,
+            reverse_futility_depth: None,
+            internal_reduction_depth: None,
         }
     }
 }
@@ -150,6 +165,11 @@ pub struct Searcher<G: Game> {
 
 /// Called as each root move's search starts: the move, its number (from 1) and the depth.
 pub type RootMoveHook<M> = Box<dyn FnMut(M, usize, u32) + Send>;
+
+/// Deepest remaining depth of [`SearchOptions::selective`]'s reverse futility pruning.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// Shallowest remaining depth of [`SearchOptions::selective`]'s internal iterative reduction.
+const INTERNAL_REDUCTION_DEPTH: i32 = 4;
 
 /// Deepest ply the quiescence search may reach (a guard against endless capture chains).
 const MAX_QUIESCENCE_PLY: usize = 200;
@@ -415,10 +435,28 @@ impl<G: Game> Searcher<G> {
             depth
         };
         let pv_node = beta - alpha > 1;
+        let depth = match self.options.internal_reduction_depth {
+            Some(d) if use_tt && hash_move.is_none() && depth >= d && ply > 0 => depth - 1,
+            _ => depth,
+        };
         let selective = ply > 0 && !in_check && !pv_node && beta.abs() < WIN_BOUND;
         // The static value, for the null move and futility, computed once and only if asked.
         let mut static_value = None;
         let mut evaluate = |game: &G| *static_value.get_or_insert_with(|| game.evaluate());
+        if selective
+            && self
+                .options
+                .reverse_futility_depth
+                .is_some_and(|d| depth <= d)
+        {
+            if let Some(margin) = self.options.futility_margin {
+                let v = evaluate(game);
+                if v - margin * depth >= beta && v < WIN_BOUND {
+                    self.stats.cutoffs += 1;
+                    return v;
+                }
+            }
+        }
         if let Some(v) = self.null_move(
             game,
             depth,
