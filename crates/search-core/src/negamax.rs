@@ -58,10 +58,15 @@ pub struct SearchOptions {
     /// not giving check, are searched one or two plies shallower with a null window first, and
     /// again at full depth only if they beat alpha.
     pub late_move_reductions: bool,
-    /// Futility pruning with this margin per ply (`None`: off): one or two plies from the
-    /// horizon, off the principal variation and out of check, quiet moves that give no check are
-    /// skipped when the static evaluation plus the margin times the depth cannot reach alpha.
+    /// Futility pruning with this margin per ply (`None`: off): up to
+    /// [`futility_depth`](Self::futility_depth) plies from the horizon, off the principal
+    /// variation and out of check, quiet moves that give no check are skipped when the static
+    /// evaluation plus the margin times the depth cannot reach alpha. Reverse futility pruning
+    /// uses the same margin.
     pub futility_margin: Option<Score>,
+    /// The deepest remaining depth at which futility pruning skips moves (2 by default; 0
+    /// switches it off while the margin still serves reverse futility pruning).
+    pub futility_depth: i32,
     /// Mate-distance pruning: a node `ply` plies deep cannot score better than a mate on the next
     /// ply nor worse than being mated now, so the window shrinks to that and may close.
     pub mate_distance_pruning: bool,
@@ -135,6 +140,7 @@ impl Default for SearchOptions {
             null_verify_depth: None,
             late_move_reductions: false,
             futility_margin: None,
+            futility_depth: 2,
             mate_distance_pruning: false,
             late_move_pruning: false,
             reverse_futility_depth: None,
@@ -469,7 +475,7 @@ impl<G: Game> Searcher<G> {
         }
         // Futility: this close to the horizon, quiet moves cannot lift a hopeless static value.
         let futile = selective
-            && depth <= 2
+            && depth <= self.options.futility_depth
             && alpha.abs() < WIN_BOUND
             && self
                 .options

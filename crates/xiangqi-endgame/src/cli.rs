@@ -77,9 +77,18 @@ enum Command {
         grading: GradingArgs,
     },
     /// Speak UCI on stdin/stdout (for xiangqi GUIs and tools).
-    Uci,
-    /// The shortest forced mate for the side to move, with its line (full-width search: "no
-    /// mate" is a proof). Exit 0 with a mate, 1 without one, 2 when the time ran out.
+    Uci {
+        /// Evaluation (experiments: `match` against the engine's own).
+        #[arg(long, value_enum, default_value_t = EvalKind::Course)]
+        eval: EvalKind,
+        /// Rules of the selective search to switch off, comma-separated (experiments: what a
+        /// rule is worth in games, by `match` against the engine with it).
+        #[arg(long, value_enum, value_delimiter = ',')]
+        without: Vec<crate::engine::Pruning>,
+    },
+    /// The shortest forced mate for the side to move, with its line, by proof-number search
+    /// (each length proven or disproven in turn: "no mate" is a proof). Exit 0 with a mate, 1
+    /// without one, 2 when the time ran out.
     Mate {
         /// Position in FEN (quote it).
         fen: String,
@@ -89,6 +98,10 @@ enum Command {
         /// Time limit in seconds (0 for none).
         #[arg(long, default_value_t = 60.0, value_parser = batch::seconds_arg)]
         seconds: f64,
+        /// Search by full-width iterative deepening (alpha-beta with mate-distance pruning)
+        /// instead: the same answers, to compare the two methods' work.
+        #[arg(long)]
+        full_width: bool,
     },
     /// Forced-mate problems from random endgames (seeded), each proven by the mate search: one
     /// `FEN ; mate in K ; line` per line.
@@ -109,6 +122,10 @@ enum Command {
         /// problems are the same on every machine).
         #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
         nodes_each: u64,
+        /// Prove the mates by proof-number search instead of the full-width search: slower to
+        /// reject candidates without a mate, but it reaches mates of 17 plies and more.
+        #[arg(long)]
+        proof_numbers: bool,
         /// Write the problems here instead of to standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -116,12 +133,15 @@ enum Command {
     /// Engine against engine from seeded random openings, each engine red once per opening,
     /// under the repetition rulings: what a search change is worth in games.
     Match {
-        /// Engine A.
-        #[arg(long, value_enum, default_value = "selective")]
-        a: crate::selfplay::Engine,
-        /// Engine B.
-        #[arg(long, value_enum, default_value = "full-width")]
-        b: crate::selfplay::Engine,
+        /// Engine A: `selective` (the engine's selective search, `uci`'s), `full-width` (the
+        /// full-width search `run` chooses the course's answers with), or `uci:COMMAND` for an
+        /// external UCI engine started for each game (another build of this tool with
+        /// "uci:./old/xiangqi-endgame uci", or any UCI xiangqi engine).
+        #[arg(long, default_value = "selective")]
+        a: crate::selfplay::Contestant,
+        /// Engine B, as for `--a`.
+        #[arg(long, default_value = "full-width")]
+        b: crate::selfplay::Contestant,
         /// Pairs of games (two per opening).
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         pairs: u32,
@@ -277,28 +297,40 @@ pub fn main() -> i32 {
                 })?;
                 batch::grade::finish_grading(&rows, &report)
             }
-            Command::Uci => crate::uci::run(std::io::stdin().lock(), std::io::stdout())
-                .map(|_| 0)
-                .map_err(Into::into),
+            Command::Uci { eval, without } => {
+                let config = without.iter().fold(
+                    SearchConfig {
+                        eval,
+                        ..SearchConfig::engine()
+                    },
+                    |c, &rule| c.without(rule),
+                );
+                crate::uci::run_with(config, std::io::stdin().lock(), std::io::stdout())
+            }
+            .map(|_| 0)
+            .map_err(Into::into),
             Command::Generate {
                 count,
                 seed,
                 min_plies,
                 max_plies,
                 nodes_each,
+                proof_numbers,
                 output,
             } => generate_cmd(
                 count as usize,
                 seed,
                 min_plies..=max_plies,
                 nodes_each,
+                proof_numbers,
                 output.as_deref(),
             ),
             Command::Mate {
                 fen,
                 plies,
                 seconds,
-            } => mate_cmd(&fen, plies, seconds),
+                full_width,
+            } => mate_cmd(&fen, plies, seconds, full_width),
             Command::Match {
                 a,
                 b,
@@ -561,8 +593,8 @@ fn compare(input: &Path, depths: &[u32], rules: Rules, max_minimax: u64) -> Resu
 }
 
 fn match_cmd(
-    a: crate::selfplay::Engine,
-    b: crate::selfplay::Engine,
+    a: crate::selfplay::Contestant,
+    b: crate::selfplay::Contestant,
     pairs: usize,
     move_time: Duration,
     opening_plies: usize,
@@ -572,11 +604,15 @@ fn match_cmd(
     if let Some(f) = games_file {
         batch::check_writable(f)?;
     }
+    for contestant in [&a, &b] {
+        crate::selfplay::check_contestant(contestant)
+            .map_err(|e| anyhow::anyhow!("engine {contestant}: {e}"))?;
+    }
     let bar = batch::progress_bar(2 * pairs as u64, "games", false);
     let mut lines = String::new();
     let score = crate::selfplay::run_match(
-        a,
-        b,
+        &a,
+        &b,
         pairs,
         move_time,
         seed,
@@ -599,7 +635,7 @@ fn match_cmd(
         batch::write_atomic(f, lines.as_bytes())?;
     }
     println!(
-        "{a:?} against {b:?}, {} games at {} ms per move: {}",
+        "{a} against {b}, {} games at {} ms per move: {}",
         score.games(),
         move_time.as_millis(),
         score.summary()
@@ -607,12 +643,16 @@ fn match_cmd(
     Ok(0)
 }
 
-fn mate_cmd(fen: &str, plies: u32, seconds: f64) -> Result<i32> {
+fn mate_cmd(fen: &str, plies: u32, seconds: f64, full_width: bool) -> Result<i32> {
     use crate::engine::{find_mate, MateSearch};
     let pos: Position = fen.parse().map_err(|e| anyhow::anyhow!("FEN: {e}"))?;
     let time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
     let started = Instant::now();
-    let found = find_mate(&pos, plies, time);
+    let found = if full_width {
+        find_mate(&pos, plies, time)
+    } else {
+        crate::proof::shortest_mate(&pos, plies, time, None)
+    };
     let ms = started.elapsed().as_millis();
     Ok(match found {
         MateSearch::Mate { moves, line, nodes } => {
@@ -645,6 +685,7 @@ fn generate_cmd(
     seed: u64,
     plies: std::ops::RangeInclusive<u32>,
     nodes_each: u64,
+    proof_numbers: bool,
     output: Option<&Path>,
 ) -> Result<i32> {
     if plies.is_empty() {
@@ -660,15 +701,17 @@ fn generate_cmd(
         *plies.start(),
         *plies.end(),
         nodes_each,
+        proof_numbers,
         |_| bar.inc(1),
     );
     bar.finish_and_clear();
     let mut text = format!(
-        "# {count} forced mates of {} to {} plies, red to move: xiangqi-endgame generate --count {count} --seed {seed} --min-plies {} --max-plies {} --nodes-each {nodes_each}\n",
+        "# {count} forced mates of {} to {} plies, red to move: xiangqi-endgame generate --count {count} --seed {seed} --min-plies {} --max-plies {} --nodes-each {nodes_each}{}\n",
         plies.start(),
         plies.end(),
         plies.start(),
-        plies.end()
+        plies.end(),
+        if proof_numbers { " --proof-numbers" } else { "" }
     );
     for p in &problems {
         text.push_str(&crate::mates::problem_line(p));

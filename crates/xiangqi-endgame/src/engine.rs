@@ -14,14 +14,14 @@
 
 use crate::eval::{evaluate, piece_value, EvalKind};
 use crate::framework;
-use crate::movegen::{in_check, legal_captures, legal_moves};
+use crate::movegen::{captures_first, in_check, legal_captures, legal_moves};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::repetition::GameLine;
 use crate::square::Move;
 use search_core::{
-    alphabeta, iterative_deepening, mate_distance, minimax, Deadline, Game, GameResult, GameStats,
-    IterativeOptions, Score, SearchOptions, Searcher, WIN,
+    alphabeta, iterative_deepening, mate_distance, mate_in, minimax, Deadline, Game, GameResult,
+    GameStats, IterativeOptions, Score, SearchOptions, Searcher, WIN,
 };
 use std::time::{Duration, Instant};
 
@@ -161,15 +161,9 @@ impl Game for SearchPosition {
     }
 
     fn order_moves(&self, moves: &mut [Move]) {
-        // Captures first (stable partition), sorted by most valuable victim then least valuable
-        // attacker; quiet moves keep their generation order. In place, no allocation.
-        let mut captures = 0;
-        for i in 0..moves.len() {
-            if self.pos.at(moves[i].to).is_some() {
-                moves[captures..=i].rotate_right(1);
-                captures += 1;
-            }
-        }
+        // Captures first, sorted by most valuable victim then least valuable attacker; quiet
+        // moves keep their generation order. In place, no allocation.
+        let captures = captures_first(&self.pos, moves);
         let key = |m: &Move| {
             let victim = self.pos.at(m.to).map_or(0, |p| piece_value(p.kind));
             let attacker = self.pos.at(m.from).map_or(0, |p| piece_value(p.kind));
@@ -207,6 +201,50 @@ impl Game for SearchPosition {
     }
 }
 
+/// A rule of the selective search that an experiment may switch off (`uci --without`), to
+/// measure in games what it is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Pruning {
+    /// Null-move pruning.
+    NullMove,
+    /// Late-move reductions.
+    LateMoveReductions,
+    /// Late-move pruning.
+    LateMovePruning,
+    /// Futility pruning of quiet moves near the horizon.
+    Futility,
+    /// Reverse futility pruning.
+    ReverseFutility,
+    /// Internal iterative reduction.
+    InternalReduction,
+}
+
+impl Pruning {
+    /// `options` without this rule.
+    ///
+    /// ```
+    /// use xiangqi_endgame::engine::Pruning;
+    /// let o = Pruning::NullMove.switch_off(search_core::SearchOptions::selective(100));
+    /// assert_eq!(o.null_move, None);
+    /// assert!(o.late_move_reductions);
+    /// ```
+    pub fn switch_off(self, mut options: SearchOptions) -> SearchOptions {
+        match self {
+            Pruning::NullMove => options.null_move = None,
+            Pruning::LateMoveReductions => options.late_move_reductions = false,
+            Pruning::LateMovePruning => options.late_move_pruning = false,
+            Pruning::Futility => options.futility_depth = 0,
+            Pruning::ReverseFutility => options.reverse_futility_depth = None,
+            Pruning::InternalReduction => options.internal_reduction_depth = None,
+        }
+        options
+    }
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
 /// How to search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchConfig {
@@ -225,6 +263,9 @@ pub struct SearchConfig {
     /// The engine's selective search (null move, reductions, futility, aspiration) instead of
     /// the full-width one the course answers were chosen with.
     pub selective: bool,
+    /// Rules of the selective search switched off (a set of [`Pruning`] bits; see
+    /// [`SearchConfig::without`]).
+    pub switched_off: u8,
 }
 
 /// Futility margin per ply of the selective search, in the course evaluation's units (a
@@ -234,7 +275,8 @@ pub const FUTILITY_MARGIN: Score = 120;
 pub const ASPIRATION_WINDOW: Score = 40;
 
 impl SearchConfig {
-    /// The engine's own settings: the selective search, legal moves, the course evaluation.
+    /// The engine's own settings: the selective search, legal moves, the course evaluation
+    /// (the endgame terms of [`EvalKind::Tapered`] measured no better in games).
     pub fn engine() -> SearchConfig {
         SearchConfig {
             depth: 64,
@@ -243,13 +285,32 @@ impl SearchConfig {
         }
     }
 
-    /// The search options of `search-core` these settings ask for.
-    pub fn search_options(&self) -> SearchOptions {
-        if self.selective {
-            SearchOptions::selective(FUTILITY_MARGIN)
-        } else {
-            SearchOptions::default()
+    /// These settings with `rule` of the selective search switched off.
+    pub fn without(self, rule: Pruning) -> SearchConfig {
+        SearchConfig {
+            switched_off: self.switched_off | rule.bit(),
+            ..self
         }
+    }
+
+    /// The search options of `search-core` these settings ask for.
+    ///
+    /// ```
+    /// use xiangqi_endgame::engine::{Pruning, SearchConfig};
+    /// let o = SearchConfig::engine().without(Pruning::Futility).search_options();
+    /// assert_eq!(o.futility_depth, 0);
+    /// assert!(o.null_move.is_some() && o.reverse_futility_depth.is_some());
+    /// ```
+    pub fn search_options(&self) -> SearchOptions {
+        if !self.selective {
+            return SearchOptions::default();
+        }
+        let all = <Pruning as clap::ValueEnum>::value_variants();
+        all.iter()
+            .filter(|r| self.switched_off & r.bit() != 0)
+            .fold(SearchOptions::selective(FUTILITY_MARGIN), |o, r| {
+                r.switch_off(o)
+            })
     }
 
     /// The iterative-deepening budgets these settings ask for, counted from now.
@@ -273,6 +334,7 @@ impl Default for SearchConfig {
             prune: true,
             tt_megabytes: 8,
             selective: false,
+            switched_off: 0,
         }
     }
 }
@@ -345,21 +407,16 @@ pub fn think(
     if !searcher.options.is_exact() {
         if let Some(shorter) = shorter_mate(game, &result, options) {
             on_iteration(&shorter);
-            result = GameResult {
-                stats: GameStats {
-                    nodes: result.stats.nodes + shorter.stats.nodes,
-                    ..shorter.stats
-                },
-                ..shorter
-            };
+            result = shorter;
         }
     }
     decision(result, timer)
 }
 
 /// A shorter mate than the one a selective search found (its pruning may skip the quickest
-/// one), by the full-width search in what is left of the budget, with a table of its own so
-/// that no pruned value misleads it.
+/// one), by proof-number search ([`crate::proof`]) in what is left of the budget: "a mate
+/// within 1, 3, ... plies?" up to two plies less than the one found. Its work is added to the
+/// search's.
 fn shorter_mate(
     game: &mut SearchPosition,
     found: &GameResult<Move>,
@@ -369,16 +426,20 @@ fn shorter_mate(
     if plies < 3 || options.deadline.expired() {
         return None;
     }
-    let mut searcher = mate_searcher(4);
-    let exact = IterativeOptions {
-        max_depth: plies - 1,
-        deadline: options.deadline,
-        node_limit: options.node_limit,
-        ..Default::default()
-    };
-    let r = iterative_deepening(game, &mut searcher, &exact, |_| {});
-    let shorter = mate_distance(r.score).is_some_and(|d| r.score > 0 && d < plies);
-    (shorter && r.best.is_some()).then_some(r)
+    let started = Instant::now();
+    let mut prover = crate::proof::MateProver::new(4, options.deadline, options.node_limit);
+    let shorter = prover.distance(&game.pos, plies - 2).ok()??;
+    let best = prover.mating_move(&game.pos, shorter)?;
+    Some(GameResult {
+        score: mate_in(WIN, shorter),
+        best: Some(best),
+        pv: vec![best],
+        stats: GameStats {
+            nodes: found.stats.nodes + prover.nodes(),
+            elapsed: found.stats.elapsed + started.elapsed(),
+            ..found.stats
+        },
+    })
 }
 
 fn decision(result: GameResult<Move>, timer: Instant) -> Decision {

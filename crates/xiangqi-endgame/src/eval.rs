@@ -24,6 +24,11 @@ pub enum EvalKind {
     Material,
     /// `course` plus the next-move values of the captures each side has available.
     Threats,
+    /// `course` plus endgame knowledge (the engine's own play): horses gain and cannons lose
+    /// value as the attacking pieces come off, and pawns across the river gain; each missing
+    /// advisor or elephant costs in proportion to the enemy's attackers; and a side that has
+    /// nothing left to mate with cannot win, so its lead counts for little.
+    Tapered,
 }
 
 /// Framework piece values.
@@ -89,8 +94,10 @@ pub fn position_value(color: Color, kind: Kind, sq: Square) -> i32 {
 /// assert_eq!(evaluate(&p, EvalKind::Material), 370);
 /// ```
 pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
-    if kind == EvalKind::Course {
-        return pos.material();
+    match kind {
+        EvalKind::Course => return pos.material(),
+        EvalKind::Tapered => return tapered(pos),
+        _ => {}
     }
     let mut score = 0;
     for i in 0..90u8 {
@@ -120,4 +127,76 @@ fn threats(pos: &Position, color: Color) -> i32 {
         .filter_map(|m| p.at(m.to))
         .map(|victim| next_move_value(victim.kind))
         .sum()
+}
+
+/// The game phase's weight of each attacking piece (chariot 4, horse and cannon 2): 32 with
+/// every one on the board, 0 when none is left.
+const PHASE_FULL: i32 = 32;
+/// What a horse gains, a cannon loses and a pawn across the river gains in a bare endgame
+/// (scaled by how far the phase has gone): with few pieces left a cannon lacks screens while a
+/// horse has room, and a crossed pawn is a real attacker.
+const HORSE_ENDGAME_GAIN: i32 = 30;
+const CANNON_ENDGAME_LOSS: i32 = 30;
+const CROSSED_PAWN_ENDGAME_GAIN: i32 = 30;
+/// What each missing advisor / elephant costs per unit of enemy attack (a chariot counts two,
+/// a horse, cannon or crossed pawn one).
+const ADVISOR_SHIELD: i32 = 8;
+const ELEPHANT_SHIELD: i32 = 6;
+/// A lead held by a side without mating material counts this fraction (1/16).
+const NO_MATING_MATERIAL_SHIFT: u32 = 4;
+
+/// `color`'s attack on the enemy king: chariots count two, horses, cannons and crossed pawns one.
+fn attack_units(pos: &Position, color: Color) -> i32 {
+    (2 * pos.count_of(color, Kind::Chariot)
+        + pos.count_of(color, Kind::Horse)
+        + pos.count_of(color, Kind::Cannon)
+        + pos.crossed_pawns(color)) as i32
+}
+
+/// Whether `color` has the material to mate at all: a chariot, horse or pawn, or a cannon with
+/// another piece beside the king (a lone cannon has no screen against a bare king).
+fn can_mate(pos: &Position, color: Color) -> bool {
+    let n = |k| pos.count_of(color, k);
+    n(Kind::Chariot) + n(Kind::Horse) + n(Kind::Pawn) > 0
+        || n(Kind::Cannon) > 0 && n(Kind::Cannon) + n(Kind::Advisor) + n(Kind::Elephant) >= 2
+}
+
+/// [`EvalKind::Tapered`]: the course evaluation plus the endgame terms, from red's side. All
+/// its inputs are kept by [`Position`] as moves are made, so it costs a few additions.
+///
+/// ```
+/// use xiangqi_endgame::{eval::{evaluate, EvalKind}, Position, START_FEN};
+/// // The start is symmetric.
+/// let p: Position = START_FEN.parse().unwrap();
+/// assert_eq!(evaluate(&p, EvalKind::Tapered), 0);
+/// // A cannon and a king cannot mate a bare king: red's lead counts a sixteenth.
+/// let p: Position = "4k4/9/9/9/9/9/9/9/4C4/4K4 w".parse().unwrap();
+/// assert_eq!(evaluate(&p, EvalKind::Tapered), evaluate(&p, EvalKind::Course) / 16);
+/// ```
+fn tapered(pos: &Position) -> i32 {
+    let phase = [Color::Red, Color::Black]
+        .iter()
+        .map(|&c| {
+            (4 * pos.count_of(c, Kind::Chariot)
+                + 2 * pos.count_of(c, Kind::Horse)
+                + 2 * pos.count_of(c, Kind::Cannon)) as i32
+        })
+        .sum::<i32>()
+        .min(PHASE_FULL);
+    let endgame = PHASE_FULL - phase;
+    let side_terms = |color: Color| {
+        let n = |k| pos.count_of(color, k) as i32;
+        let late = HORSE_ENDGAME_GAIN * n(Kind::Horse) - CANNON_ENDGAME_LOSS * n(Kind::Cannon)
+            + CROSSED_PAWN_ENDGAME_GAIN * pos.crossed_pawns(color) as i32;
+        let missing = ADVISOR_SHIELD * (2 - n(Kind::Advisor)).max(0)
+            + ELEPHANT_SHIELD * (2 - n(Kind::Elephant)).max(0);
+        late * endgame / PHASE_FULL - missing * attack_units(pos, color.opposite())
+    };
+    let score = pos.material() + side_terms(Color::Red) - side_terms(Color::Black);
+    let leader = if score > 0 { Color::Red } else { Color::Black };
+    if score != 0 && !can_mate(pos, leader) {
+        score / (1 << NO_MATING_MATERIAL_SHIFT)
+    } else {
+        score
+    }
 }

@@ -8,6 +8,7 @@ use crate::engine::{find_mate_within, MateSearch};
 use crate::movegen::{in_palace, own_side};
 use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
+use crate::proof::shortest_mate;
 use crate::square::{Move, Square};
 use rand::{Rng, SeedableRng};
 use search_core::SmallRng;
@@ -89,13 +90,17 @@ pub fn random_endgame(rng: &mut SmallRng) -> Option<Position> {
 /// Draws random endgames from `seed` until `count` problems with a forced mate of
 /// `min_plies..=max_plies` plies are proven (each search capped at `nodes_each` nodes, so the
 /// problems are the same on every machine); `on_found` sees each problem as it is found.
-/// Returns the problems in the order found.
+/// Returns the problems in the order found. The mates are proven by the full-width search,
+/// or with `proof_numbers` by the proof-number search: slower to reject a candidate without
+/// a mate at the same budget, but it reaches mates of 17 plies and more that the full-width
+/// search cannot within one.
 pub fn generate(
     seed: u64,
     count: usize,
     min_plies: u32,
     max_plies: u32,
     nodes_each: u64,
+    proof_numbers: bool,
     mut on_found: impl FnMut(&MateProblem),
 ) -> Vec<MateProblem> {
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -104,9 +109,12 @@ pub fn generate(
         let Some(position) = random_endgame(&mut rng) else {
             continue;
         };
-        if let MateSearch::Mate { moves, line, .. } =
+        let found_mate = if proof_numbers {
+            shortest_mate(&position, max_plies, None, Some(nodes_each))
+        } else {
             find_mate_within(&position, max_plies, None, Some(nodes_each))
-        {
+        };
+        if let MateSearch::Mate { moves, line, .. } = found_mate {
             if line.len() as u32 >= min_plies {
                 let problem = MateProblem {
                     position,

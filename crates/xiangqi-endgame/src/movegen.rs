@@ -232,6 +232,29 @@ pub fn legal_captures(pos: &Position, out: &mut Vec<Move>) {
     retain_legal(pos, out, start);
 }
 
+/// Moves the captures of `moves` (moves of `pos`) to the front, keeping the order within
+/// captures and within quiet moves (a stable partition, in place); returns how many there are.
+///
+/// ```
+/// use xiangqi_endgame::{movegen, Position};
+/// let p: Position = "3k5/9/9/9/p8/9/9/9/9/R3K4 w".parse().unwrap();
+/// let mut moves = Vec::new();
+/// movegen::legal_moves(&p, &mut moves);
+/// let n = movegen::captures_first(&p, &mut moves);
+/// assert_eq!(n, 1);
+/// assert_eq!(moves[0].to_string(), "a0a5");
+/// ```
+pub fn captures_first(pos: &Position, moves: &mut [Move]) -> usize {
+    let mut captures = 0;
+    for i in 0..moves.len() {
+        if pos.at(moves[i].to).is_some() {
+            moves[captures..=i].rotate_right(1);
+            captures += 1;
+        }
+    }
+    captures
+}
+
 /// Number of legal moves.
 pub fn count_legal(pos: &Position, buf: &mut Vec<Move>) -> usize {
     buf.clear();

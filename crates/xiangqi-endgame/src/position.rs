@@ -23,6 +23,10 @@ pub struct Position {
     /// The course evaluation (piece values plus position tables, red minus black), kept up to
     /// date incrementally so that leaves cost nothing to evaluate.
     material: i32,
+    /// How many pieces of each kind each side has (`[color][kind]`), and how many of its pawns
+    /// have crossed the river, for the evaluation's phase and king-safety terms.
+    census: [[u8; 7]; 2],
+    crossed_pawns: [u8; 2],
     history: Vec<Undo>,
 }
 
@@ -42,6 +46,12 @@ fn worth(p: Piece, sq: Square) -> i32 {
     } else {
         -v
     }
+}
+
+/// Whether `p` on `sq` is a pawn across the river (on the enemy's half).
+#[inline]
+fn is_crossed_pawn(p: Piece, sq: Square) -> bool {
+    p.kind == Kind::Pawn && !crate::movegen::own_side(p.color, sq)
 }
 
 struct Zobrist {
@@ -83,6 +93,8 @@ impl Position {
             kings: [None; 2],
             hash: 0,
             material: 0,
+            census: [[0; 7]; 2],
+            crossed_pawns: [0; 2],
             history: Vec::with_capacity(64),
         };
         p.hash = p.compute_hash();
@@ -107,6 +119,7 @@ impl Position {
         if let Some(old) = self.board[sq.index()] {
             self.hash ^= z.pieces[old.index()][sq.index()];
             self.material -= worth(old, sq);
+            self.count(old, sq, -1);
             if old.kind == Kind::King && self.kings[old.color as usize] == Some(sq) {
                 self.kings[old.color as usize] = None;
             }
@@ -115,10 +128,46 @@ impl Position {
         if let Some(p) = piece {
             self.hash ^= z.pieces[p.index()][sq.index()];
             self.material += worth(p, sq);
+            self.count(p, sq, 1);
             if p.kind == Kind::King {
                 self.kings[p.color as usize] = Some(sq);
             }
         }
+    }
+
+    /// Adds `delta` (±1) to the census for `p` on `sq`.
+    #[inline]
+    fn count(&mut self, p: Piece, sq: Square, delta: i8) {
+        let c = &mut self.census[p.color as usize][p.kind as usize];
+        *c = c.wrapping_add_signed(delta);
+        if is_crossed_pawn(p, sq) {
+            let c = &mut self.crossed_pawns[p.color as usize];
+            *c = c.wrapping_add_signed(delta);
+        }
+    }
+
+    /// How many `kind` pieces `color` has on the board.
+    ///
+    /// ```
+    /// use xiangqi_endgame::{Color, Kind, Position, START_FEN};
+    /// let p: Position = START_FEN.parse().unwrap();
+    /// assert_eq!(p.count_of(Color::Red, Kind::Pawn), 5);
+    /// ```
+    #[inline]
+    pub fn count_of(&self, color: Color, kind: Kind) -> u32 {
+        self.census[color as usize][kind as usize] as u32
+    }
+
+    /// How many of `color`'s pawns stand across the river.
+    ///
+    /// ```
+    /// use xiangqi_endgame::{Color, Position};
+    /// let p: Position = "4k4/9/9/4P4/2P6/9/9/9/9/4K4 w".parse().unwrap();
+    /// assert_eq!(p.crossed_pawns(Color::Red), 2);
+    /// ```
+    #[inline]
+    pub fn crossed_pawns(&self, color: Color) -> u32 {
+        self.crossed_pawns[color as usize] as u32
     }
 
     /// The side to move.
@@ -183,11 +232,16 @@ impl Position {
         if let Some(c) = captured {
             self.hash ^= z.pieces[c.index()][mv.to.index()];
             self.material -= worth(c, mv.to);
+            self.count(c, mv.to, -1);
             if c.kind == Kind::King {
                 self.kings[c.color as usize] = None;
             }
         }
         self.material += worth(piece, mv.to) - worth(piece, mv.from);
+        if piece.kind == Kind::Pawn {
+            self.count(piece, mv.from, -1);
+            self.count(piece, mv.to, 1);
+        }
         self.hash ^= z.pieces[piece.index()][mv.from.index()]
             ^ z.pieces[piece.index()][mv.to.index()]
             ^ z.black_to_move;
@@ -212,9 +266,14 @@ impl Position {
         self.board[mv.from.index()] = Some(piece);
         self.board[mv.to.index()] = captured;
         self.material -= worth(piece, mv.to) - worth(piece, mv.from);
+        if piece.kind == Kind::Pawn {
+            self.count(piece, mv.to, -1);
+            self.count(piece, mv.from, 1);
+        }
         if let Some(c) = captured {
             self.hash ^= z.pieces[c.index()][mv.to.index()];
             self.material += worth(c, mv.to);
+            self.count(c, mv.to, 1);
             if c.kind == Kind::King {
                 self.kings[c.color as usize] = Some(mv.to);
             }

@@ -1,10 +1,12 @@
 //! Engine against engine, to measure what a search change is worth in games rather than in
 //! nodes: pairs of games from the same seeded random opening (a few random legal plies), each
 //! engine playing red once, at a fixed time per move, under the repetition rulings of
-//! [`crate::repetition`]. Each engine keeps its table from move to move, as in a GUI.
+//! [`crate::repetition`]. Each engine keeps its table from move to move, as in a GUI. A side
+//! may also be an external engine speaking UCI (`uci:COMMAND`, a child process started for
+//! each game): another build of this tool, to measure a change against the version before it,
+//! or any UCI xiangqi engine.
 
 use crate::engine::{think, SearchConfig, SearchPosition};
-use crate::eval::EvalKind;
 use crate::fen::START_FEN;
 use crate::movegen::legal_moves;
 use crate::piece::Color;
@@ -13,7 +15,7 @@ use crate::repetition::GameLine;
 use crate::square::Move;
 use rand::{Rng, SeedableRng};
 use search_core::{Searcher, SmallRng, WIN};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Plies after which an undecided game is scored a draw.
 pub const MAX_PLIES: usize = 400;
@@ -26,6 +28,184 @@ pub enum Engine {
     /// The full-width search with table, killers, history and check extension (the engine
     /// before the selective search; `run` still chooses the course's answers with it).
     FullWidth,
+}
+
+/// Who plays one side of a match: a search of this tool or an external UCI engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Contestant {
+    /// One of this tool's searches.
+    Builtin(Engine),
+    /// An external engine: the program and its arguments.
+    Uci(Vec<String>),
+}
+
+impl std::str::FromStr for Contestant {
+    type Err = String;
+
+    /// `selective`, `full-width`, or `uci:COMMAND` (the command split at spaces).
+    ///
+    /// ```
+    /// use xiangqi_endgame::selfplay::{Contestant, Engine};
+    /// assert_eq!("selective".parse(), Ok(Contestant::Builtin(Engine::Selective)));
+    /// assert_eq!(
+    ///     "uci:./old-build uci".parse(),
+    ///     Ok(Contestant::Uci(vec!["./old-build".into(), "uci".into()]))
+    /// );
+    /// assert!("uci:".parse::<Contestant>().is_err());
+    /// ```
+    fn from_str(spec: &str) -> std::result::Result<Contestant, String> {
+        if let Some(command) = spec.strip_prefix("uci:") {
+            let command: Vec<String> = command.split_whitespace().map(String::from).collect();
+            if command.is_empty() {
+                return Err("a UCI engine needs a command, like uci:./pikafish".into());
+            }
+            return Ok(Contestant::Uci(command));
+        }
+        <Engine as clap::ValueEnum>::from_str(spec, true)
+            .map(Contestant::Builtin)
+            .map_err(|_| format!("unknown engine `{spec}`: selective, full-width or uci:COMMAND"))
+    }
+}
+
+impl std::fmt::Display for Contestant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Contestant::Builtin(Engine::Selective) => write!(f, "selective"),
+            Contestant::Builtin(Engine::FullWidth) => write!(f, "full-width"),
+            Contestant::Uci(command) => write!(f, "uci:{}", command.join(" ")),
+        }
+    }
+}
+
+/// How long an external engine may take to start (`uciok`, `readyok`) and, beyond its time,
+/// to answer a move, before it forfeits the game.
+const UCI_GRACE: Duration = Duration::from_secs(10);
+
+/// An external engine during one game.
+struct UciClient {
+    process: batch::LineProcess,
+}
+
+impl UciClient {
+    /// Starts `command` and waits until it is ready for a new game.
+    fn start(command: &[String]) -> std::result::Result<UciClient, String> {
+        let mut cmd = std::process::Command::new(&command[0]);
+        cmd.args(&command[1..]);
+        let process = batch::LineProcess::spawn(cmd)
+            .map_err(|e| format!("cannot start `{}`: {e}", command.join(" ")))?;
+        let mut client = UciClient { process };
+        client.send("uci")?;
+        client.wait_for(UCI_GRACE, "uciok")?;
+        client.send("ucinewgame")?;
+        client.send("isready")?;
+        client.wait_for(UCI_GRACE, "readyok")?;
+        Ok(client)
+    }
+
+    fn send(&mut self, line: &str) -> std::result::Result<(), String> {
+        self.process
+            .send(line)
+            .map_err(|e| format!("the engine stopped reading: {e}"))
+    }
+
+    /// Reads lines until one whose first word is `word`; returns that line.
+    fn wait_for(&mut self, timeout: Duration, word: &str) -> std::result::Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.process.recv_timeout(left) {
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(_) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    return Err(format!("no `{word}` within {} ms", timeout.as_millis()))
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(format!("the engine exited before `{word}`"))
+                }
+            }
+        }
+    }
+
+    /// The engine's move after `moves` from the start, at `move_time`.
+    fn choose(
+        &mut self,
+        moves: &[String],
+        move_time: Duration,
+    ) -> std::result::Result<String, String> {
+        let position = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        self.send(&position)?;
+        self.send(&format!("go movetime {}", move_time.as_millis()))?;
+        let line = self.wait_for(move_time + UCI_GRACE, "bestmove")?;
+        line.split_whitespace()
+            .nth(1)
+            .map(String::from)
+            .ok_or_else(|| "`bestmove` without a move".to_string())
+    }
+}
+
+impl Drop for UciClient {
+    fn drop(&mut self) {
+        let _ = self.process.send("quit");
+    }
+}
+
+/// One side's player during a game.
+enum Player {
+    Builtin(SearchConfig, Box<Searcher<SearchPosition>>),
+    Uci(UciClient),
+}
+
+impl Player {
+    fn start(contestant: &Contestant, move_time: Duration) -> std::result::Result<Player, String> {
+        Ok(match contestant {
+            Contestant::Builtin(engine) => {
+                let config = config_for(*engine, move_time);
+                let searcher = Box::new(searcher_for(&config));
+                Player::Builtin(config, searcher)
+            }
+            Contestant::Uci(command) => Player::Uci(UciClient::start(command)?),
+        })
+    }
+
+    /// This player's move in `pos` (reached by `record` from the start), or why it has none.
+    fn choose(
+        &mut self,
+        pos: &Position,
+        line: &GameLine,
+        record: &[String],
+        legal: &[Move],
+        move_time: Duration,
+    ) -> std::result::Result<Move, String> {
+        match self {
+            Player::Builtin(config, searcher) => {
+                let mut game = SearchPosition::with_line(pos.clone(), config.eval, line.clone());
+                let d = think(
+                    &mut game,
+                    searcher.as_mut(),
+                    &config.iterative_options(),
+                    |_| {},
+                );
+                Ok(d.mv.unwrap_or(legal[0]))
+            }
+            Player::Uci(client) => {
+                let text = client.choose(record, move_time)?;
+                text.parse::<Move>()
+                    .ok()
+                    .filter(|m| legal.contains(m))
+                    .ok_or_else(|| format!("illegal move `{text}`"))
+            }
+        }
+    }
+}
+
+/// Checks that `contestant` can play (an external engine starts and answers `uciok`), so a
+/// match with a wrong command fails at once rather than forfeiting every game.
+pub fn check_contestant(contestant: &Contestant) -> std::result::Result<(), String> {
+    Player::start(contestant, Duration::from_millis(1)).map(|_| ())
 }
 
 /// How a game ended, from red's side.
@@ -44,8 +224,8 @@ pub enum Result {
 pub struct GameRecord {
     /// The result.
     pub result: Result,
-    /// Why the game ended.
-    pub reason: &'static str,
+    /// Why the game ended (for a forfeit, the engine's error).
+    pub reason: String,
     /// The moves from the start position, opening included.
     pub moves: Vec<String>,
 }
@@ -83,13 +263,38 @@ fn searcher_for(config: &SearchConfig) -> Searcher<SearchPosition> {
     s
 }
 
-/// Plays one game after `opening` with `red` and `black` at `move_time` per move.
-pub fn play_game(opening: &[Move], red: Engine, black: Engine, move_time: Duration) -> GameRecord {
+/// The side that did not fail wins: `side`'s engine could not move.
+fn forfeit(side: Color, why: String, record: Vec<String>) -> GameRecord {
+    let result = if side == Color::Red {
+        Result::BlackWins
+    } else {
+        Result::RedWins
+    };
+    GameRecord {
+        result,
+        reason: format!("{side:?} forfeits: {why}").to_lowercase(),
+        moves: record,
+    }
+}
+
+/// Plays one game after `opening` with `red` and `black` at `move_time` per move. An external
+/// engine that cannot start, answers too late or plays an illegal move loses the game.
+pub fn play_game(
+    opening: &[Move],
+    red: &Contestant,
+    black: &Contestant,
+    move_time: Duration,
+) -> GameRecord {
     let mut pos: Position = START_FEN.parse().expect("start position");
     let mut line = GameLine::new(&pos);
     let mut record: Vec<String> = Vec::new();
-    let configs = [config_for(red, move_time), config_for(black, move_time)];
-    let mut searchers = [searcher_for(&configs[0]), searcher_for(&configs[1])];
+    let mut players = Vec::with_capacity(2);
+    for (color, contestant) in [(Color::Red, red), (Color::Black, black)] {
+        match Player::start(contestant, move_time) {
+            Ok(p) => players.push(p),
+            Err(why) => return forfeit(color, why, record),
+        }
+    }
     let mut legal = Vec::new();
     let mut planned = opening.iter();
     loop {
@@ -109,18 +314,10 @@ pub fn play_game(opening: &[Move], red: Engine, black: Engine, move_time: Durati
         }
         let mv = match planned.next() {
             Some(&m) => m,
-            None => {
-                let config = &configs[side as usize];
-                let mut game =
-                    SearchPosition::with_line(pos.clone(), EvalKind::Course, line.clone());
-                let d = think(
-                    &mut game,
-                    &mut searchers[side as usize],
-                    &config.iterative_options(),
-                    |_| {},
-                );
-                d.mv.unwrap_or(legal[0])
-            }
+            None => match players[side as usize].choose(&pos, &line, &record, &legal, move_time) {
+                Ok(m) => m,
+                Err(why) => return forfeit(side, why, record),
+            },
         };
         let captured = pos.at(mv.to).is_some();
         pos.make(mv);
@@ -141,10 +338,10 @@ pub fn play_game(opening: &[Move], red: Engine, black: Engine, move_time: Durati
     }
 }
 
-fn finish(result: Result, reason: &'static str, moves: Vec<String>) -> GameRecord {
+fn finish(result: Result, reason: &str, moves: Vec<String>) -> GameRecord {
     GameRecord {
         result,
-        reason,
+        reason: reason.to_string(),
         moves,
     }
 }
@@ -153,8 +350,8 @@ fn finish(result: Result, reason: &'static str, moves: Vec<String>) -> GameRecor
 /// plies drawn from `seed`; `on_game` gets each finished game (A's side first in each pair).
 /// Returns the score from A's side.
 pub fn run_match(
-    a: Engine,
-    b: Engine,
+    a: &Contestant,
+    b: &Contestant,
     pairs: usize,
     move_time: Duration,
     seed: u64,

@@ -11,7 +11,6 @@
 //! The game's moves sent with `position … moves …` feed the repetition rulings.
 
 use crate::engine::{think, SearchConfig, SearchPosition};
-use crate::eval::EvalKind;
 use crate::fen::START_FEN;
 use crate::piece::Color;
 use crate::position::Position;
@@ -45,10 +44,21 @@ pub const DEFAULT_MOVES_TO_GO: u64 = 30;
 /// ```
 /// A line that cannot be read (not UTF-8, too long) is answered with `info string error: …`
 /// and skipped: the session goes on.
-pub fn run(mut input: impl BufRead, output: impl Write + Send) -> std::io::Result<()> {
+pub fn run(input: impl BufRead, output: impl Write + Send) -> std::io::Result<()> {
+    run_with(SearchConfig::engine(), input, output)
+}
+
+/// [`run`] with other search settings than the engine's own (an evaluation, rules of the
+/// selective search switched off: experiments measured in games by `match`). Time and depth
+/// limits come from each `go`.
+pub fn run_with(
+    config: SearchConfig,
+    mut input: impl BufRead,
+    output: impl Write + Send,
+) -> std::io::Result<()> {
     let out = Output(Mutex::new(output));
     std::thread::scope(|scope| -> std::io::Result<()> {
-        let mut session = Session::new();
+        let mut session = Session::new(config);
         let mut search: Option<RunningSearch<'_>> = None;
         let mut line = String::new();
         for number in 1.. {
@@ -146,6 +156,7 @@ struct Session {
     searcher: Option<Searcher<SearchPosition>>,
     hash_mb: usize,
     move_overhead: Duration,
+    config: SearchConfig,
 }
 
 /// A search running on its own thread; joining it gives the searcher back.
@@ -156,9 +167,10 @@ struct RunningSearch<'scope> {
 }
 
 impl Session {
-    fn new() -> Session {
+    fn new(config: SearchConfig) -> Session {
         let pos: Position = START_FEN.parse().expect("start position");
         Session {
+            config,
             line: GameLine::new(&pos),
             pos,
             searcher: None,
@@ -222,7 +234,7 @@ impl Session {
             Some(s) => s,
             None => Searcher::new(self.hash_mb),
         };
-        let config = SearchConfig::engine();
+        let config = self.config;
         // A mate search is full-width: a pruned one could miss the mate it is asked for.
         searcher.options = if go.mate.is_some() {
             SearchOptions::default()
@@ -232,8 +244,7 @@ impl Session {
         let stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop_signal(Some(stop.clone()));
         let options = go.options(self.pos.side(), start, self.move_overhead, &config);
-        let mut game =
-            SearchPosition::with_line(self.pos.clone(), EvalKind::Course, self.line.clone());
+        let mut game = SearchPosition::with_line(self.pos.clone(), config.eval, self.line.clone());
         let infinite = go.infinite;
         let signal = stop.clone();
         // `currmove` lines once the search has run a second: the hook only queues them, and a

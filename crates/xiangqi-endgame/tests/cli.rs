@@ -58,9 +58,12 @@ fn perft_and_fen_commands() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("R (4,8) (4,1)"));
 }
 
-#[test]
-fn a_match_plays_legal_games_to_a_ruled_end_and_reports_the_score() {
-    let d = std::env::temp_dir().join(format!("xq-match-{}", std::process::id()));
+/// Runs `match` with `args` for two games at `movetime` ms per move and returns its output and the games it wrote, each checked to replay legally from the start
+/// and to end for the reason it gives.
+fn run_match(movetime: &str, args: &[&str]) -> (std::process::Output, Vec<serde_json::Value>) {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("xq-match-{}-{run}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     let games = d.join("games.jsonl");
     let out = bin()
@@ -69,23 +72,19 @@ fn a_match_plays_legal_games_to_a_ruled_end_and_reports_the_score() {
             "--pairs",
             "1",
             "--movetime-ms",
-            "5",
+            movetime,
             "--seed",
             "7",
-            "--games",
         ])
+        .args(args)
+        .arg("--games")
         .arg(&games)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("2 games at 5 ms per move"), "{text}");
-    assert!(text.contains("95% interval"), "{text}");
-    let records = std::fs::read_to_string(&games).unwrap();
-    assert_eq!(records.lines().count(), 2);
+    let records = std::fs::read_to_string(&games).unwrap_or_default();
+    let mut parsed = Vec::new();
     for line in records.lines() {
         let g: serde_json::Value = serde_json::from_str(line).unwrap();
-        // Every game replays legally from the start and ends for the reason it gives.
         let mut pos: xiangqi_endgame::Position = xiangqi_endgame::START_FEN.parse().unwrap();
         let mut legal = Vec::new();
         for m in g["moves"].as_str().unwrap().split_whitespace() {
@@ -97,12 +96,97 @@ fn a_match_plays_legal_games_to_a_ruled_end_and_reports_the_score() {
         }
         legal.clear();
         xiangqi_endgame::movegen::legal_moves(&pos, &mut legal);
-        match g["reason"].as_str().unwrap() {
-            "no legal move" => assert!(legal.is_empty()),
-            _ => assert!(!legal.is_empty()),
+        let reason = g["reason"].as_str().unwrap();
+        if reason == "no legal move" {
+            assert!(legal.is_empty(), "{line}");
+        } else {
+            assert!(!legal.is_empty(), "{line}");
         }
+        parsed.push(g);
     }
     std::fs::remove_dir_all(d).unwrap();
+    (out, parsed)
+}
+
+#[test]
+fn a_match_plays_legal_games_to_a_ruled_end_and_reports_the_score() {
+    let (out, games) = run_match("5", &[]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("selective against full-width, 2 games at 5 ms per move"),
+        "{text}"
+    );
+    assert!(text.contains("95% interval"), "{text}");
+    assert_eq!(games.len(), 2);
+}
+
+#[test]
+fn a_match_against_an_external_uci_engine() {
+    // The tool's own `uci` as the external engine, the way a change is measured against the
+    // build before it.
+    let engine = format!("uci:{} uci", env!("CARGO_BIN_EXE_xiangqi-endgame"));
+    let (out, games) = run_match("40", &["--a", &engine]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("{engine} against full-width, 2 games")),
+        "{text}"
+    );
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(!g["reason"].as_str().unwrap().contains("forfeit"), "{g}");
+    }
+}
+
+#[test]
+fn a_match_refuses_an_engine_that_does_not_start_and_forfeits_illegal_moves() {
+    let (out, games) = run_match("5", &["--b", "uci:/no/such/engine"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("engine uci:/no/such/engine: cannot start"),
+        "{err}"
+    );
+    assert!(games.is_empty());
+    let (out, _) = run_match("5", &["--b", "plain"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown engine `plain`"));
+    #[cfg(unix)]
+    {
+        // An engine that answers the handshake and then always plays a corner to itself.
+        let d = std::env::temp_dir().join(format!("xq-bad-engine-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let script = d.join("engine.sh");
+        std::fs::write(
+            &script,
+            "#!/bin/sh\nwhile read -r line; do case \"$line\" in\n uci) echo uciok;;\n isready) echo readyok;;\n go*) echo bestmove a0a0;;\n quit) exit 0;;\n esac; done\n",
+        )
+        .unwrap();
+        let status = Command::new("chmod")
+            .arg("+x")
+            .arg(&script)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let engine = format!("uci:{}", script.display());
+        let (out, games) = run_match("5", &["--b", &engine, "--opening-plies", "0"]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("2 wins, 0 draws, 0 losses"), "{text}");
+        let reasons: Vec<&str> = games
+            .iter()
+            .map(|g| g["reason"].as_str().unwrap())
+            .collect();
+        assert!(
+            reasons.contains(&"black forfeits: illegal move `a0a0`"),
+            "{reasons:?}"
+        );
+        assert!(
+            reasons.contains(&"red forfeits: illegal move `a0a0`"),
+            "{reasons:?}"
+        );
+        std::fs::remove_dir_all(d).unwrap();
+    }
 }
 
 #[test]
@@ -112,6 +196,20 @@ fn mate_prints_the_shortest_mate_or_proves_there_is_none() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    // The rook mates on the king's file or on the eighth rank (the kings may not face).
+    let mv = text.strip_prefix("mate in 1 (1 ply): ").map(|t| &t[..4]);
+    assert!(matches!(mv, Some("e1e8" | "e1d1")), "{text}");
+    let out = bin()
+        .args([
+            "mate",
+            "3k5/9/9/9/9/9/9/9/4R4/4K4 w",
+            "--plies",
+            "5",
+            "--full-width",
+        ])
+        .output()
+        .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("mate in 1 (1 ply): e1e8"), "{text}");
     let out = bin()
@@ -123,4 +221,33 @@ fn mate_prints_the_shortest_mate_or_proves_there_is_none() {
     let out = bin().args(["mate", "not a fen"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("FEN"));
+}
+
+#[test]
+fn uci_experiment_flags_switch_rules_off_and_choose_the_evaluation() {
+    use std::io::Write;
+    for args in [
+        vec!["uci", "--without", "null-move,futility", "--eval", "course"],
+        vec!["uci", "--without", "late-move-reductions"],
+    ] {
+        let mut child = bin()
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w\ngo depth 3\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("score mate 1"), "{args:?}: {text}");
+        assert!(text.contains("bestmove e1"), "{args:?}: {text}");
+    }
+    let out = bin().args(["uci", "--without", "bogus"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("null-move"));
 }

@@ -61,3 +61,69 @@ fn hash_is_restored_and_matches_a_fresh_parse() {
         assert_eq!(p.hash(), h0);
     }
 }
+
+/// The piece counts and crossed pawns the evaluation reads, counted from the board square by
+/// square (the slow, obvious way).
+fn census_by_scan(p: &Position) -> Vec<u32> {
+    use xiangqi_endgame::{Color, Kind, Square};
+    let mut out = Vec::new();
+    for color in [Color::Red, Color::Black] {
+        for kind in Kind::ALL {
+            out.push(
+                (0..90u8)
+                    .filter(|&i| {
+                        p.at(Square(i))
+                            .is_some_and(|x| x.color == color && x.kind == kind)
+                    })
+                    .count() as u32,
+            );
+        }
+        let crossed = (0..90u8)
+            .map(Square)
+            .filter(|&s| {
+                p.at(s)
+                    .is_some_and(|x| x.color == color && x.kind == Kind::Pawn)
+                    && !xiangqi_endgame::movegen::own_side(color, s)
+            })
+            .count();
+        out.push(crossed as u32);
+    }
+    out
+}
+
+fn census(p: &Position) -> Vec<u32> {
+    use xiangqi_endgame::{Color, Kind};
+    let mut out = Vec::new();
+    for color in [Color::Red, Color::Black] {
+        out.extend(Kind::ALL.map(|k| p.count_of(color, k)));
+        out.push(p.crossed_pawns(color));
+    }
+    out
+}
+
+#[test]
+fn piece_census_follows_make_and_unmake_along_random_games() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = search_core::SmallRng::seed_from_u64(11);
+    let mut moves = Vec::new();
+    for game in 0..40 {
+        let mut p: Position = POSITIONS[game % POSITIONS.len()].0.parse().unwrap();
+        let start = census(&p);
+        assert_eq!(start, census_by_scan(&p));
+        let mut played = 0;
+        for _ in 0..120 {
+            moves.clear();
+            xiangqi_endgame::movegen::legal_moves(&p, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            p.make(moves[rng.random_range(0..moves.len())]);
+            played += 1;
+            assert_eq!(census(&p), census_by_scan(&p), "{p}");
+        }
+        for _ in 0..played {
+            p.unmake();
+        }
+        assert_eq!(census(&p), start);
+    }
+}
