@@ -12,6 +12,14 @@ use crate::square::Move;
 use search_core::{Deadline, Game, ProofResult, ProofSearch, Score, WIN};
 
 /// The mate question for one position and length.
+///
+/// ```
+/// use search_core::{ProofResult, ProofSearch};
+/// use xiangqi_endgame::{proof::MateQuestion, Position};
+/// let p: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w".parse().unwrap();
+/// let mut pns = ProofSearch::new(1);
+/// assert_eq!(pns.prove(&mut MateQuestion::new(p, 1)), ProofResult::Proven);
+/// ```
 #[derive(Debug, Clone)]
 pub struct MateQuestion {
     pos: Position,
@@ -71,6 +79,20 @@ impl Game for MateQuestion {
 
 /// Proof-number mate searches sharing one table and one budget (nodes and a deadline, over
 /// all the questions asked).
+///
+/// ```
+/// use search_core::{Deadline, ProofResult};
+/// use xiangqi_endgame::{proof::MateProver, Position};
+/// // The rook mates at once, on the king's file or its rank (the kings may not face).
+/// let p: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w".parse().unwrap();
+/// let mut prover = MateProver::new(1, Deadline::none(), None);
+/// assert_eq!(prover.mates_within(&p, 1), ProofResult::Proven);
+/// assert_eq!(prover.distance(&p, 9), Ok(Some(1)));
+/// assert!(prover.mating_move(&p, 1).is_some());
+/// // A bare king cannot mate.
+/// let bare: Position = "4k4/9/9/9/9/9/9/9/9/3K5 w".parse().unwrap();
+/// assert_eq!(prover.distance(&bare, 5), Ok(None));
+/// ```
 pub struct MateProver {
     pns: ProofSearch<MateQuestion>,
 }
