@@ -149,11 +149,7 @@ fn is_map_file(p: &Path) -> bool {
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     batch::run_main(|| {
-        let args = batch::with_default_subcommand(
-            std::env::args_os().collect(),
-            &["run", "check", "grade", "compare", "generate"],
-            "run",
-        );
+        let args = batch::args_with_default_subcommand::<Cli>("run");
         let cli = Cli::parse_from(args);
         match cli.command {
             Command::Run(a) => run(&a),

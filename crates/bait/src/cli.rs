@@ -195,19 +195,7 @@ fn is_level_file(p: &Path) -> bool {
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     batch::run_main(|| {
-        let args = batch::with_default_subcommand(
-            std::env::args_os().collect(),
-            &[
-                "run",
-                "solve",
-                "grade",
-                "replay",
-                "trace",
-                "check-trace",
-                "generate",
-            ],
-            "run",
-        );
+        let args = batch::args_with_default_subcommand::<Cli>("run");
         dispatch(Cli::parse_from(args))
     })
 }

@@ -21,7 +21,8 @@ mod text;
 
 pub use child::LineProcess;
 pub use cli::{
-    cores, exit_code, fraction_arg, output_name, run_main, seconds_arg, with_default_subcommand,
+    args_with_default_subcommand, cores, exit_code, fraction_arg, output_name, run_main,
+    seconds_arg, with_default_subcommand,
 };
 pub use errors::InputError;
 pub use files::{

@@ -242,6 +242,12 @@ impl<G: Game> Searcher<G> {
         self.stop_signal = signal;
     }
 
+    /// The stop signal set by [`set_stop_signal`](Self::set_stop_signal), to hand on to other
+    /// searches run for the same move (a proof-number search, say).
+    pub fn stop_signal(&self) -> Option<Arc<AtomicBool>> {
+        self.stop_signal.clone()
+    }
+
     /// Sets a function told of each root move as its search starts (a UCI engine's `currmove`
     /// lines); `None` removes it.
     ///

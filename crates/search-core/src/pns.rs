@@ -15,11 +15,13 @@
 //! disproof number, and for a node `phi = min(delta of children)`, `delta = sum(phi of
 //! children)`. The attacker's goal is a win; the defender's is anything else (a draw counts as
 //! a successful defence). A value of 0 is always exact; "infinite" numbers saturate, so only
-//! the zeros are read as results. Searches stop at a [`Deadline`] or a node budget and then
-//! report [`ProofResult::Unknown`].
+//! the zeros are read as results. Searches stop at a [`Deadline`], a node budget or a stop
+//! signal raised by another thread, and then report [`ProofResult::Unknown`].
 
 use crate::hash::mix64;
 use crate::{Deadline, Game};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// What a proof-number search established about the question asked (by
 /// [`ProofSearch::prove`]: "does the side to move force a win?").
@@ -93,6 +95,7 @@ pub struct ProofSearch<G: Game> {
     frames: Vec<Frame<G::Move>>,
     deadline: Deadline,
     node_limit: Option<u64>,
+    stop_signal: Option<Arc<AtomicBool>>,
     nodes: u64,
     aborted: bool,
 }
@@ -113,6 +116,7 @@ impl<G: Game> ProofSearch<G> {
             frames: Vec::new(),
             deadline: Deadline::none(),
             node_limit: None,
+            stop_signal: None,
             nodes: 0,
             aborted: false,
         }
@@ -126,6 +130,30 @@ impl<G: Game> ProofSearch<G> {
     /// Stops later searches once the node counter (see [`nodes`](Self::nodes)) passes `limit`.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit;
+    }
+
+    /// Stops later searches (as if their budget ran out) once another thread sets `signal`,
+    /// as a UCI engine's `stop` does; `None` removes it.
+    ///
+    /// ```
+    /// use search_core::{Game, ProofResult, ProofSearch, Score};
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// # struct Nim(u32);
+    /// # impl Game for Nim {
+    /// #     type Move = u32;
+    /// #     fn generate_moves(&self, m: &mut Vec<u32>) { m.extend((1..=3).filter(|&k| k <= self.0)); }
+    /// #     fn play(&mut self, k: u32) { self.0 -= k; }
+    /// #     fn undo(&mut self, k: u32) { self.0 += k; }
+    /// #     fn outcome(&self) -> Option<Score> { (self.0 == 0).then_some(-search_core::WIN) }
+    /// #     fn evaluate(&self) -> Score { 0 }
+    /// #     fn hash(&self) -> u64 { self.0 as u64 }
+    /// # }
+    /// let mut pns = ProofSearch::new(1);
+    /// pns.set_stop_signal(Some(Arc::new(AtomicBool::new(true)))); // raised before it starts
+    /// assert_eq!(pns.prove(&mut Nim(31)), ProofResult::Unknown);
+    /// ```
+    pub fn set_stop_signal(&mut self, signal: Option<Arc<AtomicBool>>) {
+        self.stop_signal = signal;
     }
 
     /// Nodes entered since the searcher was created.
@@ -170,8 +198,15 @@ impl<G: Game> ProofSearch<G> {
 
     /// Settles whether the attacker wins: the side to move when `attacker` is true, else its
     /// opponent.
+    /// Whether another thread raised the stop signal.
+    fn stop_requested(&self) -> bool {
+        self.stop_signal
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
     fn answer(&mut self, game: &mut G, attacker: bool) -> ProofResult {
-        self.aborted = false;
+        self.aborted = self.stop_requested();
         let key = question_key(game.hash(), attacker);
         self.search(game, 0, key, attacker, INFINITE, INFINITE);
         // The numbers are the side to move's: its goal met is the attacker's win only when it
@@ -238,7 +273,7 @@ impl<G: Game> ProofSearch<G> {
         let start = self.nodes;
         self.nodes += 1;
         if self.node_limit.is_some_and(|l| self.nodes > l)
-            || (self.nodes & 1023 == 0 && self.deadline.expired())
+            || (self.nodes & 1023 == 0 && (self.deadline.expired() || self.stop_requested()))
         {
             self.aborted = true;
         }

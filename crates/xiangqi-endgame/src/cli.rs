@@ -93,15 +93,20 @@ enum Command {
         /// Position in FEN (quote it).
         fen: String,
         /// Longest mate looked for, in plies (both sides' moves).
-        #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..=40))]
+        #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..=127))]
         plies: u32,
         /// Time limit in seconds (0 for none).
         #[arg(long, default_value_t = 60.0, value_parser = batch::seconds_arg)]
         seconds: f64,
         /// Search by full-width iterative deepening (alpha-beta with mate-distance pruning)
         /// instead: the same answers, to compare the two methods' work.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "checks_only")]
         full_width: bool,
+        /// Only mates in which every move of the mating side gives check (the classic
+        /// problems' continuous checks): much quicker to prove or rule out, and "no mate" then
+        /// means none by checks alone.
+        #[arg(long)]
+        checks_only: bool,
     },
     /// Forced-mate problems from random endgames (seeded), each proven by the mate search: one
     /// `FEN ; mate in K ; line` per line.
@@ -116,7 +121,7 @@ enum Command {
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=40))]
         min_plies: u32,
         /// Longest mate looked for, in plies.
-        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=40))]
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=127))]
         max_plies: u32,
         /// Nodes for each candidate's mate search (a budget in nodes, not time, so that the
         /// problems are the same on every machine).
@@ -151,12 +156,30 @@ enum Command {
         /// Random plies of every opening.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
         opening_plies: u32,
-        /// Seed of the openings.
+        /// Start every pair of games from a balanced random endgame (the same material on both
+        /// sides, scored within a pawn of even by a short search) instead of an opening: what
+        /// endgame knowledge is worth.
+        #[arg(long, conflicts_with = "opening_plies")]
+        endgames: bool,
+        /// Seed of the openings (or endgames).
         #[arg(long, default_value_t = 2024)]
         seed: u64,
-        /// Write every game (JSON lines: result, reason, moves) to this file.
+        /// Write every game (JSON lines: result, reason, start FEN, moves) to this file.
         #[arg(long)]
         games: Option<PathBuf>,
+    },
+    /// Run a problem collection through the engine at a time per problem: its move, whether it
+    /// reports a forced mate and how soon. FILE holds a FEN per line (`; mate in K` after it
+    /// is checked against) or a JSON array of objects with `fen` and `name`
+    Problems {
+        /// The collection.
+        file: PathBuf,
+        /// Time per problem in milliseconds.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        movetime_ms: u64,
+        /// One JSON object per problem instead of text.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -262,13 +285,7 @@ fn check(input: &Path, output: &Path, grading: &GradingArgs) -> Result<i32> {
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     batch::run_main(|| {
-        let args = batch::with_default_subcommand(
-            std::env::args_os().collect(),
-            &[
-                "run", "perft", "compare", "check", "grade", "uci", "match", "mate", "generate",
-            ],
-            "run",
-        );
+        let args = batch::args_with_default_subcommand::<Cli>("run");
         let cli = Cli::parse_from(args);
         match cli.command {
             Command::Run(a) => run(&a),
@@ -330,13 +347,20 @@ pub fn main() -> i32 {
                 plies,
                 seconds,
                 full_width,
-            } => mate_cmd(&fen, plies, seconds, full_width),
+                checks_only,
+            } => mate_cmd(&fen, plies, seconds, full_width, checks_only),
+            Command::Problems {
+                file,
+                movetime_ms,
+                json,
+            } => problems_cmd(&file, Duration::from_millis(movetime_ms), json),
             Command::Match {
                 a,
                 b,
                 pairs,
                 movetime_ms,
                 opening_plies,
+                endgames,
                 seed,
                 games,
             } => match_cmd(
@@ -344,7 +368,11 @@ pub fn main() -> i32 {
                 b,
                 pairs as usize,
                 Duration::from_millis(movetime_ms),
-                opening_plies as usize,
+                if endgames {
+                    crate::selfplay::Starts::Endgames
+                } else {
+                    crate::selfplay::Starts::Openings(opening_plies as usize)
+                },
                 seed,
                 games.as_deref(),
             ),
@@ -597,7 +625,7 @@ fn match_cmd(
     b: crate::selfplay::Contestant,
     pairs: usize,
     move_time: Duration,
-    opening_plies: usize,
+    starts: crate::selfplay::Starts,
     seed: u64,
     games_file: Option<&Path>,
 ) -> Result<i32> {
@@ -610,26 +638,20 @@ fn match_cmd(
     }
     let bar = batch::progress_bar(2 * pairs as u64, "games", false);
     let mut lines = String::new();
-    let score = crate::selfplay::run_match(
-        &a,
-        &b,
-        pairs,
-        move_time,
-        seed,
-        opening_plies,
-        |g, a_is_red| {
+    let score =
+        crate::selfplay::run_match(&a, &b, pairs, move_time, seed, starts, |g, a_is_red| {
             bar.inc(1);
             let record = serde_json::json!({
                 "a_is_red": a_is_red,
                 "result": g.result,
                 "reason": g.reason,
+                "start": g.start,
                 "plies": g.moves.len(),
                 "moves": g.moves.join(" "),
             });
             lines.push_str(&record.to_string());
             lines.push('\n');
-        },
-    );
+        });
     bar.finish_and_clear();
     if let Some(f) = games_file {
         batch::write_atomic(f, lines.as_bytes())?;
@@ -643,13 +665,81 @@ fn match_cmd(
     Ok(0)
 }
 
-fn mate_cmd(fen: &str, plies: u32, seconds: f64, full_width: bool) -> Result<i32> {
+fn problems_cmd(file: &Path, move_time: Duration, json: bool) -> Result<i32> {
+    use crate::problems::{attempt, parse_collection};
+    let text = batch::read_text(file)?;
+    let (problems, errors) = parse_collection(&text);
+    for e in &errors {
+        eprintln!("{}", e.clone().in_file(file));
+    }
+    let bar = batch::progress_bar(problems.len() as u64, "problems", false);
+    let (mut mates, mut known, mut at_length) = (0, 0, 0);
+    for p in &problems {
+        let a = attempt(&p.position, move_time);
+        bar.inc(1);
+        mates += a.mate_in.is_some() as usize;
+        if let Some(k) = p.mate_in {
+            known += 1;
+            at_length += a.mate_in.is_some_and(|m| m <= k) as usize;
+        }
+        if json {
+            let record = serde_json::json!({
+                "name": p.name,
+                "fen": p.position.to_string(),
+                "known_mate_in": p.mate_in,
+                "engine": a,
+            });
+            bar.suspend(|| println!("{record}"));
+            continue;
+        }
+        let result = match (a.mate_in, a.first_mate_ms) {
+            (Some(m), Some(ms)) => format!("mate in {m}, first seen after {ms} ms"),
+            (Some(m), None) => format!("mate in {m}"),
+            (None, _) => format!("score {} at depth {}", a.score, a.depth),
+        };
+        let verdict = match p.mate_in {
+            Some(k) if a.mate_in.is_some_and(|m| m <= k) => format!("  (mate in {k}: found)"),
+            Some(k) => format!("  (mate in {k}: MISSED)"),
+            None => String::new(),
+        };
+        let best = a.best.as_deref().unwrap_or("(none)");
+        bar.suspend(|| println!("{}: {best}  {result}{verdict}", p.name));
+    }
+    bar.finish_and_clear();
+    if !json {
+        let mut summary = format!(
+            "{} problems at {} ms each: the engine reports a forced mate in {mates}",
+            problems.len(),
+            move_time.as_millis()
+        );
+        if known > 0 {
+            summary.push_str(&format!(
+                "; {at_length} of the {known} with a known mate found at that length or sooner"
+            ));
+        }
+        println!("{summary}");
+    }
+    Ok(if errors.is_empty() { 0 } else { 1 })
+}
+
+fn mate_cmd(
+    fen: &str,
+    plies: u32,
+    seconds: f64,
+    full_width: bool,
+    checks_only: bool,
+) -> Result<i32> {
     use crate::engine::{find_mate, MateSearch};
     let pos: Position = fen.parse().map_err(|e| anyhow::anyhow!("FEN: {e}"))?;
     let time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
     let started = Instant::now();
     let found = if full_width {
         find_mate(&pos, plies, time)
+    } else if checks_only {
+        let deadline = time.map_or(search_core::Deadline::none(), search_core::Deadline::after);
+        crate::proof::MateProver::new(16, deadline, None)
+            .by_checks()
+            .shortest_mate(&pos, plies)
     } else {
         crate::proof::shortest_mate(&pos, plies, time, None)
     };
@@ -668,7 +758,8 @@ fn mate_cmd(fen: &str, plies: u32, seconds: f64, full_width: bool) -> Result<i32
             0
         }
         MateSearch::NoMate { plies, nodes } => {
-            println!("no forced mate within {plies} plies  [{nodes} nodes, {ms} ms]");
+            let how = if checks_only { " by checks" } else { "" };
+            println!("no forced mate{how} within {plies} plies  [{nodes} nodes, {ms} ms]");
             1
         }
         MateSearch::Unknown { plies, nodes } => {

@@ -8,9 +8,10 @@
 //! iterative deepening with a transposition table under a depth and time limit; `--no-prune`
 //! runs plain minimax to a fixed depth for the assignment's comparison. The engine's own play
 //! (UCI, `best`) adds the selective search of `search-core` (principal variation, null move
-//! with a material guard, late-move reductions, futility, aspiration windows) and the
-//! repetition rulings of [`crate::repetition`]; the course's `run` keeps the full-width search
-//! and rules its answers were made with.
+//! with a material guard, late-move reductions, futility, aspiration windows), a proof-number
+//! search for a mate by checks before it and for a shorter mate after it ([`crate::proof`]),
+//! and the repetition rulings of [`crate::repetition`]; the course's `run` keeps the
+//! full-width search and rules its answers were made with.
 
 use crate::eval::{evaluate, piece_value, EvalKind};
 use crate::framework;
@@ -217,6 +218,9 @@ pub enum Pruning {
     ReverseFutility,
     /// Internal iterative reduction.
     InternalReduction,
+    /// The proof-number search for a mate by checks before the alpha-beta search (not a
+    /// pruning rule, but switched off the same way to measure it).
+    MateByChecks,
 }
 
 impl Pruning {
@@ -236,6 +240,7 @@ impl Pruning {
             Pruning::Futility => options.futility_depth = 0,
             Pruning::ReverseFutility => options.reverse_futility_depth = None,
             Pruning::InternalReduction => options.internal_reduction_depth = None,
+            Pruning::MateByChecks => {}
         }
         options
     }
@@ -313,6 +318,14 @@ impl SearchConfig {
             })
     }
 
+    /// Whether the engine asks the proof-number search for a mate by checks before its
+    /// selective search ([`think`]).
+    pub fn mate_by_checks(&self) -> bool {
+        self.selective
+            && self.rules == Rules::Legal
+            && self.switched_off & Pruning::MateByChecks.bit() == 0
+    }
+
     /// The iterative-deepening budgets these settings ask for, counted from now.
     pub fn iterative_options(&self) -> IterativeOptions {
         IterativeOptions {
@@ -385,16 +398,29 @@ pub fn decide(
     think(
         &mut game,
         &mut searcher,
+        config,
         &config.iterative_options(),
         on_iteration,
     )
 }
 
+/// The longest mate by checks the engine looks for before its search, in plies.
+pub const MATE_BY_CHECKS_PLIES: u32 = 63;
+/// The share of the time (or node budget) the mate-by-checks step may spend.
+const MATE_BY_CHECKS_SHARE: u32 = 4;
+/// Nodes a proof-number step may spend when the search has no clock (`go depth`, `go
+/// infinite`): about a second.
+const PROOF_NODES_WITHOUT_CLOCK: u64 = 300_000;
+
 /// Iterative deepening on `game` with a searcher that may live across moves (its table, killers
-/// and history carry over, as a UCI engine's do), under `options`' budgets.
+/// and history carry over, as a UCI engine's do), under `options`' budgets. With the
+/// selective search ([`SearchConfig::selective`]) it first asks the proof-number search for a
+/// mate by checks in a quarter of the time (the forcing lines of classic problems, too long
+/// for the alpha-beta horizon), and after a mate is found, for a shorter one.
 pub fn think(
     game: &mut SearchPosition,
     searcher: &mut Searcher<SearchPosition>,
+    config: &SearchConfig,
     options: &IterativeOptions,
     on_iteration: impl FnMut(&GameResult<Move>),
 ) -> Decision {
@@ -403,9 +429,20 @@ pub fn think(
         return over;
     }
     let mut on_iteration = on_iteration;
-    let mut result = iterative_deepening(game, searcher, options, &mut on_iteration);
+    let by_checks = if config.mate_by_checks() {
+        mate_by_checks(game, searcher, options)
+    } else {
+        None
+    };
+    let mut result = match by_checks {
+        Some(found) => {
+            on_iteration(&found);
+            found
+        }
+        None => iterative_deepening(game, searcher, options, &mut on_iteration),
+    };
     if !searcher.options.is_exact() {
-        if let Some(shorter) = shorter_mate(game, &result, options) {
+        if let Some(shorter) = shorter_mate(game, searcher, &result, options) {
             on_iteration(&shorter);
             result = shorter;
         }
@@ -413,12 +450,58 @@ pub fn think(
     decision(result, timer)
 }
 
-/// A shorter mate than the one a selective search found (its pruning may skip the quickest
-/// one), by proof-number search ([`crate::proof`]) in what is left of the budget: "a mate
-/// within 1, 3, ... plies?" up to two plies less than the one found. Its work is added to the
-/// search's.
+/// The budget of a proof-number step given a `share` of the search's: that share of the time
+/// left (to the soft deadline when there is one) and of the node budget; with neither, a
+/// fixed number of nodes.
+fn proof_budget(options: &IterativeOptions, share: u32) -> (Deadline, Option<u64>) {
+    let left = [options.deadline, options.soft_deadline]
+        .iter()
+        .filter_map(Deadline::remaining)
+        .min();
+    let deadline = left.map_or(Deadline::none(), |l| Deadline::after(l / share));
+    let nodes = match (options.node_limit, left) {
+        (Some(n), _) => Some(n / share as u64),
+        (None, None) => Some(PROOF_NODES_WITHOUT_CLOCK),
+        (None, Some(_)) => None,
+    };
+    (deadline, nodes)
+}
+
+/// A forced mate by checks of at most [`MATE_BY_CHECKS_PLIES`] plies, the shortest such, with
+/// its line, by proof-number search ([`crate::proof::MateProver::by_checks`]) in a quarter of
+/// the budget; `None` when there is none or the budget ran out first.
+fn mate_by_checks(
+    game: &SearchPosition,
+    searcher: &Searcher<SearchPosition>,
+    options: &IterativeOptions,
+) -> Option<GameResult<Move>> {
+    let started = Instant::now();
+    let (deadline, nodes) = proof_budget(options, MATE_BY_CHECKS_SHARE);
+    let mut prover = crate::proof::MateProver::new(4, deadline, nodes)
+        .with_stop_signal(searcher.stop_signal())
+        .by_checks();
+    let plies = prover.distance(&game.pos, MATE_BY_CHECKS_PLIES).ok()??;
+    let line = prover.mating_line(&game.pos, plies);
+    Some(GameResult {
+        score: mate_in(WIN, plies),
+        best: Some(*line.first()?),
+        pv: line,
+        stats: GameStats {
+            nodes: prover.nodes(),
+            depth: plies,
+            elapsed: started.elapsed(),
+            ..Default::default()
+        },
+    })
+}
+
+/// A shorter mate than the one found (a selective search's pruning may skip the quickest
+/// one, a mate by checks may not be the quickest), by proof-number search ([`crate::proof`])
+/// in what is left of the budget: "a mate within 1, 3, ... plies?" up to two plies less than
+/// the one found. Its work is added to the search's.
 fn shorter_mate(
     game: &mut SearchPosition,
+    searcher: &Searcher<SearchPosition>,
     found: &GameResult<Move>,
     options: &IterativeOptions,
 ) -> Option<GameResult<Move>> {
@@ -427,7 +510,9 @@ fn shorter_mate(
         return None;
     }
     let started = Instant::now();
-    let mut prover = crate::proof::MateProver::new(4, options.deadline, options.node_limit);
+    let (deadline, nodes) = proof_budget(options, 1);
+    let mut prover =
+        crate::proof::MateProver::new(4, deadline, nodes).with_stop_signal(searcher.stop_signal());
     let shorter = prover.distance(&game.pos, plies - 2).ok()??;
     let best = prover.mating_move(&game.pos, shorter)?;
     Some(GameResult {

@@ -23,6 +23,7 @@ pub mod movegen;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod problems;
 pub mod proof;
 pub mod repetition;
 pub mod selfplay;

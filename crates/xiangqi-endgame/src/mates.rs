@@ -49,19 +49,22 @@ fn reachable(color: Color, kind: Kind, sq: Square) -> bool {
     }
 }
 
+/// Puts a `kind` of `color` on a random empty square it may stand on (nothing when 200 draws
+/// find none).
+pub(crate) fn place(pos: &mut Position, color: Color, kind: Kind, rng: &mut SmallRng) {
+    for _ in 0..200 {
+        let sq = Square(rng.random_range(0..90u8));
+        if pos.at(sq).is_none() && reachable(color, kind, sq) {
+            pos.set(sq, Some(Piece::new(color, kind)));
+            return;
+        }
+    }
+}
+
 /// A random legal endgame with red to move (black not in check), or `None` when the draw
 /// made an impossible board.
 pub fn random_endgame(rng: &mut SmallRng) -> Option<Position> {
     let mut pos = Position::empty(Color::Red);
-    let place = |pos: &mut Position, color: Color, kind: Kind, rng: &mut SmallRng| {
-        for _ in 0..200 {
-            let sq = Square(rng.random_range(0..90u8));
-            if pos.at(sq).is_none() && reachable(color, kind, sq) {
-                pos.set(sq, Some(Piece::new(color, kind)));
-                return;
-            }
-        }
-    };
     place(&mut pos, Color::Red, Kind::King, rng);
     place(&mut pos, Color::Black, Kind::King, rng);
     let attackers = [Kind::Chariot, Kind::Horse, Kind::Cannon, Kind::Pawn];

@@ -3,10 +3,13 @@
 //! counting as the attacker's win and anything else (running out of plies, a stalemate of the
 //! attacker) as the defender's. Proof-number search follows the forcing lines, where the
 //! defender has one or two replies, first, so a long mate is often proved after far fewer
-//! nodes than a full-width search of the same length needs.
+//! nodes than a full-width search of the same length needs. Asked for mates by checks only
+//! (every attacking move a check, the classic problems' "continuous checks"), it searches a
+//! far narrower tree: the engine asks that question before its own search.
 
 use crate::engine::MateSearch;
-use crate::movegen::{captures_first, legal_moves};
+use crate::movegen::{captures_first, in_check, legal_moves};
+use crate::piece::Color;
 use crate::position::Position;
 use crate::square::Move;
 use search_core::{Deadline, Game, ProofResult, ProofSearch, Score, WIN};
@@ -24,14 +27,36 @@ use search_core::{Deadline, Game, ProofResult, ProofSearch, Score, WIN};
 pub struct MateQuestion {
     pos: Position,
     plies_left: u32,
+    attacker: Color,
+    checks_only: bool,
 }
 
 impl MateQuestion {
     /// Whether the side to move in `pos` mates within `plies` plies.
     pub fn new(pos: Position, plies: u32) -> MateQuestion {
         MateQuestion {
+            attacker: pos.side(),
             pos,
             plies_left: plies,
+            checks_only: false,
+        }
+    }
+
+    /// Whether the side to move in `pos` mates within `plies` plies giving check at every
+    /// move: a narrower question (a "no" leaves quiet mates open) that is much quicker to
+    /// answer.
+    ///
+    /// ```
+    /// use search_core::{ProofResult, ProofSearch};
+    /// use xiangqi_endgame::{proof::MateQuestion, Position};
+    /// let p: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w".parse().unwrap();
+    /// let mut pns = ProofSearch::new(1);
+    /// assert_eq!(pns.prove(&mut MateQuestion::by_checks(p, 1)), ProofResult::Proven);
+    /// ```
+    pub fn by_checks(pos: Position, plies: u32) -> MateQuestion {
+        MateQuestion {
+            checks_only: true,
+            ..MateQuestion::new(pos, plies)
         }
     }
 }
@@ -41,6 +66,15 @@ impl Game for MateQuestion {
 
     fn generate_moves(&self, moves: &mut Vec<Move>) {
         legal_moves(&self.pos, moves);
+        if self.checks_only && self.pos.side() == self.attacker {
+            let mut pos = self.pos.clone();
+            moves.retain(|&mv| {
+                pos.make(mv);
+                let check = in_check(&pos);
+                pos.unmake();
+                check
+            });
+        }
     }
 
     fn play(&mut self, mv: Move) {
@@ -95,6 +129,7 @@ impl Game for MateQuestion {
 /// ```
 pub struct MateProver {
     pns: ProofSearch<MateQuestion>,
+    checks_only: bool,
 }
 
 impl MateProver {
@@ -103,7 +138,36 @@ impl MateProver {
         let mut pns = ProofSearch::new(megabytes);
         pns.set_deadline(deadline);
         pns.set_node_limit(nodes);
-        MateProver { pns }
+        MateProver {
+            pns,
+            checks_only: false,
+        }
+    }
+
+    /// This prover stopping (its answers unknown) once another thread raises `signal`.
+    pub fn with_stop_signal(
+        mut self,
+        signal: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> MateProver {
+        self.pns.set_stop_signal(signal);
+        self
+    }
+
+    /// This prover asking for mates by checks only ([`MateQuestion::by_checks`]): every
+    /// answer is about such mates ("no mate" means none by checks alone).
+    pub fn by_checks(self) -> MateProver {
+        MateProver {
+            checks_only: true,
+            ..self
+        }
+    }
+
+    fn question(&self, pos: &Position, plies: u32) -> MateQuestion {
+        if self.checks_only {
+            MateQuestion::by_checks(pos.clone(), plies)
+        } else {
+            MateQuestion::new(pos.clone(), plies)
+        }
     }
 
     /// Nodes searched so far.
@@ -113,7 +177,8 @@ impl MateProver {
 
     /// Whether the side to move in `pos` mates within `plies` plies.
     pub fn mates_within(&mut self, pos: &Position, plies: u32) -> ProofResult {
-        self.pns.prove(&mut MateQuestion::new(pos.clone(), plies))
+        let mut q = self.question(pos, plies);
+        self.pns.prove(&mut q)
     }
 
     /// The length in plies of the side to move's shortest mate, asking "a mate within 1, 3,
@@ -136,7 +201,7 @@ impl MateProver {
     /// A move of the side to move in `pos` that keeps a mate within `plies` plies (`pos` must
     /// have one): the table's winning move, else the first move proven to do it.
     pub fn mating_move(&mut self, pos: &Position, plies: u32) -> Option<Move> {
-        let mut q = MateQuestion::new(pos.clone(), plies);
+        let mut q = self.question(pos, plies);
         if self.pns.prove(&mut q) != ProofResult::Proven {
             return None;
         }
@@ -144,9 +209,9 @@ impl MateProver {
             return Some(mv);
         }
         let mut moves = Vec::new();
-        legal_moves(pos, &mut moves);
+        q.generate_moves(&mut moves);
         moves.into_iter().find(|&mv| {
-            let mut after = MateQuestion::new(pos.clone(), plies);
+            let mut after = self.question(pos, plies);
             after.play(mv);
             after.outcome() == Some(-WIN) || self.pns.prove_loss(&mut after) == ProofResult::Proven
         })
@@ -192,6 +257,30 @@ impl MateProver {
         }
         line
     }
+
+    /// The shortest mate of at most `max_plies` plies from `pos` with its line, as
+    /// [`shortest_mate`] finds it, by this prover (with its budget and its question: by checks
+    /// only if [`MateProver::by_checks`] made it).
+    pub fn shortest_mate(&mut self, pos: &Position, max_plies: u32) -> MateSearch {
+        match self.distance(pos, max_plies) {
+            Ok(Some(plies)) => {
+                let line = self.mating_line(pos, plies);
+                MateSearch::Mate {
+                    moves: plies.div_ceil(2),
+                    line,
+                    nodes: self.nodes(),
+                }
+            }
+            Ok(None) => MateSearch::NoMate {
+                plies: max_plies,
+                nodes: self.nodes(),
+            },
+            Err(free) => MateSearch::Unknown {
+                plies: free,
+                nodes: self.nodes(),
+            },
+        }
+    }
 }
 
 /// The shortest forced mate for the side to move of at most `max_plies` plies, by
@@ -218,23 +307,5 @@ pub fn shortest_mate(
     nodes: Option<u64>,
 ) -> MateSearch {
     let deadline = time.map_or(Deadline::none(), Deadline::after);
-    let mut prover = MateProver::new(16, deadline, nodes);
-    match prover.distance(pos, max_plies) {
-        Ok(Some(plies)) => {
-            let line = prover.mating_line(pos, plies);
-            MateSearch::Mate {
-                moves: plies.div_ceil(2),
-                line,
-                nodes: prover.nodes(),
-            }
-        }
-        Ok(None) => MateSearch::NoMate {
-            plies: max_plies,
-            nodes: prover.nodes(),
-        },
-        Err(free) => MateSearch::Unknown {
-            plies: free,
-            nodes: prover.nodes(),
-        },
-    }
+    MateProver::new(16, deadline, nodes).shortest_mate(pos, max_plies)
 }

@@ -1,15 +1,16 @@
 //! Engine against engine, to measure what a search change is worth in games rather than in
-//! nodes: pairs of games from the same seeded random opening (a few random legal plies), each
-//! engine playing red once, at a fixed time per move, under the repetition rulings of
+//! nodes: pairs of games from the same seeded random start (a few random legal plies from the
+//! opening position, or a balanced random endgame), each engine playing red once, at a fixed time per move, under the repetition rulings of
 //! [`crate::repetition`]. Each engine keeps its table from move to move, as in a GUI. A side
 //! may also be an external engine speaking UCI (`uci:COMMAND`, a child process started for
 //! each game): another build of this tool, to measure a change against the version before it,
 //! or any UCI xiangqi engine.
 
-use crate::engine::{think, SearchConfig, SearchPosition};
+use crate::engine::{decide, think, SearchConfig, SearchPosition};
 use crate::fen::START_FEN;
-use crate::movegen::legal_moves;
-use crate::piece::Color;
+use crate::mates::place;
+use crate::movegen::{in_check, legal_moves};
+use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::repetition::GameLine;
 use crate::square::Move;
@@ -126,16 +127,17 @@ impl UciClient {
         }
     }
 
-    /// The engine's move after `moves` from the start, at `move_time`.
+    /// The engine's move after `moves` from `start` (`startpos` or `fen FEN`), at `move_time`.
     fn choose(
         &mut self,
+        start: &str,
         moves: &[String],
         move_time: Duration,
     ) -> std::result::Result<String, String> {
         let position = if moves.is_empty() {
-            "position startpos".to_string()
+            format!("position {start}")
         } else {
-            format!("position startpos moves {}", moves.join(" "))
+            format!("position {start} moves {}", moves.join(" "))
         };
         self.send(&position)?;
         self.send(&format!("go movetime {}", move_time.as_millis()))?;
@@ -171,11 +173,13 @@ impl Player {
         })
     }
 
-    /// This player's move in `pos` (reached by `record` from the start), or why it has none.
+    /// This player's move in `pos` (reached by `record` from `start`, UCI's `startpos` or
+    /// `fen FEN`), or why it has none.
     fn choose(
         &mut self,
         pos: &Position,
         line: &GameLine,
+        start: &str,
         record: &[String],
         legal: &[Move],
         move_time: Duration,
@@ -186,13 +190,14 @@ impl Player {
                 let d = think(
                     &mut game,
                     searcher.as_mut(),
+                    config,
                     &config.iterative_options(),
                     |_| {},
                 );
                 Ok(d.mv.unwrap_or(legal[0]))
             }
             Player::Uci(client) => {
-                let text = client.choose(record, move_time)?;
+                let text = client.choose(start, record, move_time)?;
                 text.parse::<Move>()
                     .ok()
                     .filter(|m| legal.contains(m))
@@ -226,8 +231,89 @@ pub struct GameRecord {
     pub result: Result,
     /// Why the game ended (for a forfeit, the engine's error).
     pub reason: String,
-    /// The moves from the start position, opening included.
+    /// The position the game started from (FEN).
+    pub start: String,
+    /// The moves from `start`, opening included.
     pub moves: Vec<String>,
+}
+
+/// Where the games of a match start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Starts {
+    /// The opening position and this many random legal plies.
+    Openings(usize),
+    /// A balanced random endgame ([`balanced_endgame`]): what endgame knowledge is worth.
+    Endgames,
+}
+
+impl Starts {
+    /// The start position and opening moves of one pair of games.
+    pub fn draw(self, rng: &mut SmallRng) -> (Position, Vec<Move>) {
+        match self {
+            Starts::Openings(plies) => (
+                START_FEN.parse().expect("start position"),
+                random_opening(rng, plies),
+            ),
+            Starts::Endgames => (balanced_endgame(rng), Vec::new()),
+        }
+    }
+}
+
+/// A random endgame in which both sides have the same material (a king, up to two advisors
+/// and two elephants, one to three of chariot, horse and cannon, up to three pawns), placed at
+/// random on squares each piece may reach, red to move, neither king in check, and a search of
+/// five plies scoring it within a pawn of even: a start where the result depends on how the
+/// engines play the endgame, not on a piece left hanging.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use xiangqi_endgame::piece::{Color, Kind};
+/// use xiangqi_endgame::selfplay::balanced_endgame;
+/// let p = balanced_endgame(&mut search_core::SmallRng::seed_from_u64(5));
+/// for kind in [Kind::Chariot, Kind::Horse, Kind::Cannon, Kind::Pawn, Kind::Advisor] {
+///     assert_eq!(p.count_of(Color::Red, kind), p.count_of(Color::Black, kind));
+/// }
+/// ```
+pub fn balanced_endgame(rng: &mut SmallRng) -> Position {
+    let quick = SearchConfig {
+        depth: 5,
+        time: None,
+        tt_megabytes: 1,
+        ..SearchConfig::engine()
+    };
+    loop {
+        let mut material = vec![Kind::King];
+        for (kind, most) in [(Kind::Advisor, 2), (Kind::Elephant, 2), (Kind::Pawn, 3)] {
+            material.extend(std::iter::repeat_n(kind, rng.random_range(0..=most)));
+        }
+        let attackers = [Kind::Chariot, Kind::Horse, Kind::Cannon];
+        for _ in 0..rng.random_range(1..=3) {
+            material.push(attackers[rng.random_range(0..attackers.len())]);
+        }
+        let mut pos = Position::empty(Color::Red);
+        for color in [Color::Red, Color::Black] {
+            for &kind in &material {
+                place(&mut pos, color, kind, rng);
+            }
+        }
+        let complete = [Color::Red, Color::Black].iter().all(|&c| {
+            material.iter().all(|&k| {
+                pos.count_of(c, k) as usize == material.iter().filter(|&&m| m == k).count()
+            })
+        });
+        // The FEN reader's checks: one king each in its palace, the side not to move not in
+        // check.
+        let Ok(pos) = pos.to_string().parse::<Position>() else {
+            continue;
+        };
+        if !complete || in_check(&pos) {
+            continue;
+        }
+        let d = decide(&pos, &quick, |_| {});
+        if d.mv.is_some() && d.mate_in.is_none() && d.score.abs() <= 100 {
+            return pos;
+        }
+    }
 }
 
 /// A position after `plies` random legal moves from the start (seeded).
@@ -263,31 +349,43 @@ fn searcher_for(config: &SearchConfig) -> Searcher<SearchPosition> {
     s
 }
 
-/// The side that did not fail wins: `side`'s engine could not move.
-fn forfeit(side: Color, why: String, record: Vec<String>) -> GameRecord {
-    let result = if side == Color::Red {
-        Result::BlackWins
-    } else {
-        Result::RedWins
-    };
-    GameRecord {
-        result,
-        reason: format!("{side:?} forfeits: {why}").to_lowercase(),
-        moves: record,
-    }
-}
-
-/// Plays one game after `opening` with `red` and `black` at `move_time` per move. An external
-/// engine that cannot start, answers too late or plays an illegal move loses the game.
+/// Plays one game from `start` and `opening` with `red` and `black` at `move_time` per move.
+/// An external engine that cannot start, answers too late or plays an illegal move loses the
+/// game.
 pub fn play_game(
+    start: &Position,
     opening: &[Move],
     red: &Contestant,
     black: &Contestant,
     move_time: Duration,
 ) -> GameRecord {
-    let mut pos: Position = START_FEN.parse().expect("start position");
+    let mut pos = start.clone();
+    let start_fen = start.to_string();
+    let uci_start = if start_fen == START_FEN {
+        "startpos".to_string()
+    } else {
+        format!("fen {start_fen}")
+    };
     let mut line = GameLine::new(&pos);
     let mut record: Vec<String> = Vec::new();
+    let finish = |result: Result, reason: &str, moves: Vec<String>| GameRecord {
+        result,
+        reason: reason.to_string(),
+        start: start_fen.clone(),
+        moves,
+    };
+    let forfeit = |side: Color, why: String, moves: Vec<String>| {
+        let result = if side == Color::Red {
+            Result::BlackWins
+        } else {
+            Result::RedWins
+        };
+        finish(
+            result,
+            &format!("{side:?} forfeits: {why}").to_lowercase(),
+            moves,
+        )
+    };
     let mut players = Vec::with_capacity(2);
     for (color, contestant) in [(Color::Red, red), (Color::Black, black)] {
         match Player::start(contestant, move_time) {
@@ -314,7 +412,9 @@ pub fn play_game(
         }
         let mv = match planned.next() {
             Some(&m) => m,
-            None => match players[side as usize].choose(&pos, &line, &record, &legal, move_time) {
+            None => match players[side as usize]
+                .choose(&pos, &line, &uci_start, &record, &legal, move_time)
+            {
                 Ok(m) => m,
                 Err(why) => return forfeit(side, why, record),
             },
@@ -338,34 +438,25 @@ pub fn play_game(
     }
 }
 
-fn finish(result: Result, reason: &str, moves: Vec<String>) -> GameRecord {
-    GameRecord {
-        result,
-        reason: reason.to_string(),
-        moves,
-    }
-}
-
-/// Plays `pairs` pairs of games between `a` and `b` from openings of `opening_plies` random
-/// plies drawn from `seed`; `on_game` gets each finished game (A's side first in each pair).
-/// Returns the score from A's side.
+/// Plays `pairs` pairs of games between `a` and `b` from `starts` drawn from `seed`; `on_game`
+/// gets each finished game (A's side first in each pair). Returns the score from A's side.
 pub fn run_match(
     a: &Contestant,
     b: &Contestant,
     pairs: usize,
     move_time: Duration,
     seed: u64,
-    opening_plies: usize,
+    starts: Starts,
     mut on_game: impl FnMut(&GameRecord, bool),
 ) -> batch::MatchScore {
     let mut score = batch::MatchScore::default();
     for k in 0..pairs {
         let mut rng =
             SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let opening = random_opening(&mut rng, opening_plies);
+        let (start, opening) = starts.draw(&mut rng);
         for a_is_red in [true, false] {
             let (red, black) = if a_is_red { (a, b) } else { (b, a) };
-            let g = play_game(&opening, red, black, move_time);
+            let g = play_game(&start, &opening, red, black, move_time);
             let a_wins = match (g.result, a_is_red) {
                 (Result::Draw, _) => None,
                 (Result::RedWins, red) => Some(red),

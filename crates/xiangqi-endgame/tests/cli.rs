@@ -58,8 +58,9 @@ fn perft_and_fen_commands() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("R (4,8) (4,1)"));
 }
 
-/// Runs `match` with `args` for two games at `movetime` ms per move and returns its output and the games it wrote, each checked to replay legally from the start
-/// and to end for the reason it gives.
+/// Runs `match` with `args` for two games at `movetime` ms per move and returns its output and
+/// the games it wrote, each checked to replay legally from its start and to end for the reason
+/// it gives.
 fn run_match(movetime: &str, args: &[&str]) -> (std::process::Output, Vec<serde_json::Value>) {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -85,7 +86,7 @@ fn run_match(movetime: &str, args: &[&str]) -> (std::process::Output, Vec<serde_
     let mut parsed = Vec::new();
     for line in records.lines() {
         let g: serde_json::Value = serde_json::from_str(line).unwrap();
-        let mut pos: xiangqi_endgame::Position = xiangqi_endgame::START_FEN.parse().unwrap();
+        let mut pos: xiangqi_endgame::Position = g["start"].as_str().unwrap().parse().unwrap();
         let mut legal = Vec::new();
         for m in g["moves"].as_str().unwrap().split_whitespace() {
             legal.clear();
@@ -187,6 +188,121 @@ fn a_match_refuses_an_engine_that_does_not_start_and_forfeits_illegal_moves() {
         );
         std::fs::remove_dir_all(d).unwrap();
     }
+}
+
+#[test]
+fn a_match_from_balanced_endgames_gives_both_engines_the_same_material() {
+    let engine = format!("uci:{} uci", env!("CARGO_BIN_EXE_xiangqi-endgame"));
+    let (out, games) = run_match("20", &["--a", &engine, "--endgames"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(games.len(), 2);
+    let start = games[0]["start"].as_str().unwrap();
+    assert_eq!(
+        games[1]["start"].as_str(),
+        Some(start),
+        "one start per pair"
+    );
+    assert_ne!(start, xiangqi_endgame::START_FEN);
+    let pos: xiangqi_endgame::Position = start.parse().unwrap();
+    use xiangqi_endgame::{Color, Kind};
+    for kind in [
+        Kind::Chariot,
+        Kind::Horse,
+        Kind::Cannon,
+        Kind::Pawn,
+        Kind::Elephant,
+    ] {
+        assert_eq!(
+            pos.count_of(Color::Red, kind),
+            pos.count_of(Color::Black, kind)
+        );
+    }
+    let out = bin()
+        .args(["match", "--endgames", "--opening-plies", "4"])
+        .output()
+        .unwrap();
+    assert!(
+        !out.status.success(),
+        "an endgame start has no opening plies"
+    );
+}
+
+#[test]
+fn problems_runs_a_collection_through_the_engine() {
+    let d = std::env::temp_dir().join(format!("xq-problems-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let text = d.join("set.txt");
+    let own: Vec<&str> = include_str!("data/mates.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(3)
+        .collect();
+    std::fs::write(&text, format!("# three\n{}\nnot a fen\n", own.join("\n"))).unwrap();
+    let out = bin()
+        .args(["problems", text.to_str().unwrap(), "--movetime-ms", "300"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "the bad line: {out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("set.txt:5: FEN"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("line 2: "), "{stdout}");
+    assert!(
+        stdout.contains("3 problems at 300 ms each: the engine reports a forced mate in 3; 3 of the 3 with a known mate found"),
+        "{stdout}"
+    );
+    let json = d.join("set.json");
+    std::fs::write(
+        &json,
+        r#"[{"fen": "3k5/9/9/9/9/9/9/9/4R4/4K4 w", "name": "rook"}]"#,
+    )
+    .unwrap();
+    let out = bin()
+        .args([
+            "problems",
+            json.to_str().unwrap(),
+            "--json",
+            "--movetime-ms",
+            "100",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["name"], "rook");
+    assert_eq!(record["engine"]["mate_in"], 1);
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn mate_by_checks_only_is_a_narrower_question() {
+    // A quiet first move mates in two; by checks alone it takes four moves.
+    let fen = "9/2P4P1/4k4/3R4N/9/9/9/9/3K5/9 w";
+    let out = bin()
+        .args(["mate", fen, "--plies", "9", "--checks-only"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("mate in 4 (7 plies): "), "{text}");
+    let out = bin().args(["mate", fen, "--plies", "9"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("mate in 2 (3 plies): "));
+    // Here only a quiet move mates.
+    let out = bin()
+        .args([
+            "mate",
+            "2P6/9/3k5/R8/1N7/9/9/3A1K3/9/8p w",
+            "--plies",
+            "9",
+            "--checks-only",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("no forced mate by checks within 9 plies"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -11,7 +11,7 @@ use search_core::{Deadline, IterativeOptions};
 use std::process::Command;
 use xiangqi_endgame::engine::{find_mate, think, MateSearch, SearchConfig, SearchPosition};
 use xiangqi_endgame::mates::parse_problems;
-use xiangqi_endgame::proof::shortest_mate;
+use xiangqi_endgame::proof::{shortest_mate, MateProver};
 use xiangqi_endgame::repetition::GameLine;
 
 const PROBLEMS: &str = include_str!("data/mates.txt");
@@ -110,8 +110,8 @@ fn long_mates_are_proven_shortest_by_both_searches_and_found_by_the_engine() {
     assert_engine_finds_each_at_its_length(LONG_PROBLEMS);
 }
 
-/// The engine's own selective search (with its shorter-mate step) finds each problem's mate
-/// at its length within a million nodes.
+/// The engine's own selective search (with its mate-by-checks and shorter-mate steps) finds
+/// each problem's mate at its length within a million nodes.
 fn assert_engine_finds_each_at_its_length(problems: &str) {
     let config = SearchConfig::engine();
     for (pos, k) in parse_problems(problems).unwrap() {
@@ -123,7 +123,7 @@ fn assert_engine_finds_each_at_its_length(problems: &str) {
             deadline: Deadline::none(),
             ..config.iterative_options()
         };
-        let d = think(&mut game, &mut searcher, &options, |_| {});
+        let d = think(&mut game, &mut searcher, &config, &options, |_| {});
         assert_eq!(d.mate_in, Some(k), "{pos}");
     }
 }
@@ -143,4 +143,33 @@ fn the_generator_makes_the_same_problems_from_the_same_seed() {
     let made = String::from_utf8(out.stdout).unwrap();
     let expected: Vec<&str> = PROBLEMS.lines().skip(1).take(3).collect();
     assert_eq!(made.lines().skip(1).collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn mates_by_checks_are_mates_that_check_at_every_move_and_are_never_shorter() {
+    let problems = parse_problems(PROBLEMS).unwrap();
+    let long = parse_problems(LONG_PROBLEMS).unwrap();
+    let (mut by_checks, mut other) = (0, 0);
+    for (pos, k) in problems.into_iter().chain(long) {
+        let mut prover = MateProver::new(4, Deadline::none(), None).by_checks();
+        match prover.shortest_mate(&pos, 41) {
+            MateSearch::Mate { moves, line, .. } => {
+                assert!(moves >= k, "{pos}: {moves} by checks, {k} at best");
+                assert!(ends_in_mate(&pos, &line), "{pos}: {line:?}");
+                let mut p = pos.clone();
+                for (i, &m) in line.iter().enumerate() {
+                    p.make(m);
+                    let checks = xiangqi_endgame::movegen::in_check(&p);
+                    assert!(i % 2 == 1 || checks, "{pos}: move {m} gives no check");
+                }
+                by_checks += 1;
+            }
+            MateSearch::NoMate { .. } => other += 1,
+            unknown => panic!("{pos}: {unknown:?}"),
+        }
+    }
+    assert!(
+        by_checks >= 10 && other >= 5,
+        "{by_checks} by checks, {other} not"
+    );
 }
