@@ -138,25 +138,31 @@ pub fn problem_line(p: &MateProblem) -> String {
     format!("{} ; mate in {} ; {}", p.position, p.moves, line.join(" "))
 }
 
+/// The problem lines of a text (blank lines and `#` comments skipped): each one's line number,
+/// its FEN (the first `;`-separated field) and the `mate in K` field when there is one.
+pub(crate) fn problem_fields(text: &str) -> impl Iterator<Item = (usize, &str, Option<u32>)> {
+    text.lines().enumerate().filter_map(|(i, raw)| {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return None;
+        }
+        let mut fields = line.split(';').map(str::trim);
+        let fen = fields.next().unwrap_or_default();
+        let mate_in = fields.find_map(|f| f.strip_prefix("mate in ")?.trim().parse().ok());
+        Some((i + 1, fen, mate_in))
+    })
+}
+
 /// Reads a problem file written by [`problem_line`] (blank lines and `#` comments skipped):
 /// each position with the number of moves of its mate.
 pub fn parse_problems(text: &str) -> Result<Vec<(Position, u32)>, batch::InputError> {
     let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut fields = line.split(';').map(str::trim);
-        let fen = fields.next().unwrap_or_default();
+    for (line, fen, mate_in) in problem_fields(text) {
         let position: Position = fen
             .parse()
-            .map_err(|e: batch::InputError| batch::InputError::at(i + 1, e.message))?;
-        let moves = fields
-            .next()
-            .and_then(|f| f.strip_prefix("mate in "))
-            .and_then(|n| n.trim().parse().ok())
-            .ok_or_else(|| batch::InputError::at(i + 1, "expected `FEN ; mate in K`"))?;
+            .map_err(|e: batch::InputError| batch::InputError::at(line, e.message))?;
+        let moves =
+            mate_in.ok_or_else(|| batch::InputError::at(line, "expected `FEN ; mate in K`"))?;
         out.push((position, moves));
     }
     Ok(out)

@@ -43,21 +43,14 @@ pub fn parse_collection(text: &str) -> (Vec<Problem>, Vec<InputError>) {
     }
     let mut problems = Vec::new();
     let mut errors = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut fields = line.split(';').map(str::trim);
-        let fen = fields.next().unwrap_or_default();
-        let mate_in = fields.find_map(|f| f.strip_prefix("mate in ")?.trim().parse().ok());
+    for (line, fen, mate_in) in crate::mates::problem_fields(text) {
         match fen.parse::<Position>() {
             Ok(position) => problems.push(Problem {
-                name: format!("line {}", i + 1),
+                name: format!("line {line}"),
                 position,
                 mate_in,
             }),
-            Err(e) => errors.push(InputError::at(i + 1, format!("FEN: {}", e.message))),
+            Err(e) => errors.push(InputError::at(line, format!("FEN: {}", e.message))),
         }
     }
     (problems, errors)
