@@ -153,6 +153,10 @@ enum Command {
         /// Time per move in milliseconds.
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
         movetime_ms: u64,
+        /// Nodes per move instead of a time (`go nodes` for UCI engines): the same games on
+        /// every machine and every run.
+        #[arg(long, conflicts_with = "movetime_ms", value_parser = clap::value_parser!(u64).range(1..))]
+        nodes_per_move: Option<u64>,
         /// Random plies of every opening.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
         opening_plies: u32,
@@ -161,12 +165,28 @@ enum Command {
         /// endgame knowledge is worth.
         #[arg(long, conflicts_with = "opening_plies")]
         endgames: bool,
+        /// Start from uneven random endgames instead (each side's material drawn on its own):
+        /// decisive games, the training data of `train`.
+        #[arg(long, conflicts_with_all = ["opening_plies", "endgames"])]
+        mixed_endgames: bool,
         /// Seed of the openings (or endgames).
         #[arg(long, default_value_t = 2024)]
         seed: u64,
         /// Write every game (JSON lines: result, reason, start FEN, moves) to this file.
         #[arg(long)]
         games: Option<PathBuf>,
+    },
+    /// Learn the endgame evaluation's weights (`--eval learned`) from games (`match --games`
+    /// records) by Texel's method, and write them as `name value` lines
+    Train {
+        /// The games.
+        games: PathBuf,
+        /// Where to write the weights.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// How the games were made, written into the weights file's header.
+        #[arg(long, default_value = "")]
+        source: String,
     },
     /// Run a problem collection through the engine at a time per problem: its move, whether it
     /// reports a forced mate and how soon. FILE holds a FEN per line (`; mate in K` after it
@@ -349,6 +369,11 @@ pub fn main() -> i32 {
                 full_width,
                 checks_only,
             } => mate_cmd(&fen, plies, seconds, full_width, checks_only),
+            Command::Train {
+                games,
+                output,
+                source,
+            } => train_cmd(&games, &output, &source),
             Command::Problems {
                 file,
                 movetime_ms,
@@ -359,17 +384,24 @@ pub fn main() -> i32 {
                 b,
                 pairs,
                 movetime_ms,
+                nodes_per_move,
                 opening_plies,
                 endgames,
+                mixed_endgames,
                 seed,
                 games,
             } => match_cmd(
                 a,
                 b,
                 pairs as usize,
-                Duration::from_millis(movetime_ms),
+                match nodes_per_move {
+                    Some(n) => crate::selfplay::Budget::Nodes(n),
+                    None => crate::selfplay::Budget::Time(Duration::from_millis(movetime_ms)),
+                },
                 if endgames {
                     crate::selfplay::Starts::Endgames
+                } else if mixed_endgames {
+                    crate::selfplay::Starts::MixedEndgames
                 } else {
                     crate::selfplay::Starts::Openings(opening_plies as usize)
                 },
@@ -624,7 +656,7 @@ fn match_cmd(
     a: crate::selfplay::Contestant,
     b: crate::selfplay::Contestant,
     pairs: usize,
-    move_time: Duration,
+    budget: crate::selfplay::Budget,
     starts: crate::selfplay::Starts,
     seed: u64,
     games_file: Option<&Path>,
@@ -638,30 +670,60 @@ fn match_cmd(
     }
     let bar = batch::progress_bar(2 * pairs as u64, "games", false);
     let mut lines = String::new();
-    let score =
-        crate::selfplay::run_match(&a, &b, pairs, move_time, seed, starts, |g, a_is_red| {
-            bar.inc(1);
-            let record = serde_json::json!({
-                "a_is_red": a_is_red,
-                "result": g.result,
-                "reason": g.reason,
-                "start": g.start,
-                "plies": g.moves.len(),
-                "moves": g.moves.join(" "),
-            });
-            lines.push_str(&record.to_string());
-            lines.push('\n');
+    let score = crate::selfplay::run_match(&a, &b, pairs, budget, seed, starts, |g, a_is_red| {
+        bar.inc(1);
+        let record = serde_json::json!({
+            "a_is_red": a_is_red,
+            "result": g.result,
+            "reason": g.reason,
+            "start": g.start,
+            "plies": g.moves.len(),
+            "moves": g.moves.join(" "),
         });
+        lines.push_str(&record.to_string());
+        lines.push('\n');
+    });
     bar.finish_and_clear();
     if let Some(f) = games_file {
         batch::write_atomic(f, lines.as_bytes())?;
     }
     println!(
-        "{a} against {b}, {} games at {} ms per move: {}",
+        "{a} against {b}, {} games at {budget} per move: {}",
         score.games(),
-        move_time.as_millis(),
         score.summary()
     );
+    Ok(0)
+}
+
+fn train_cmd(games: &Path, output: &Path, source: &str) -> Result<i32> {
+    batch::check_writable(output)?;
+    let text = batch::read_text(games)?;
+    let t = crate::train::fit(&text).map_err(|e| e.in_file(games))?;
+    let summary = format!(
+        "{} positions fitted, {} held back (every tenth game); logistic scale {:.1}; mean squared \
+         error with the course evaluation {:.5} (held back {:.5}), with these weights {:.5} \
+         (held back {:.5})",
+        t.positions.0,
+        t.positions.1,
+        t.scale,
+        t.course_error.0,
+        t.course_error.1,
+        t.fitted_error.0,
+        t.fitted_error.1
+    );
+    let name = games
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut file =
+        format!("# Endgame weights learned by `xiangqi-endgame train {name}` (Texel's method).\n");
+    if !source.is_empty() {
+        file.push_str(&format!("# The games: {source}\n"));
+    }
+    file.push_str(&format!("# {summary}\n"));
+    file.push_str(&t.weights.to_text());
+    batch::write_atomic(output, file.as_bytes())?;
+    println!("{summary}");
+    print!("{}", t.weights.to_text());
     Ok(0)
 }
 

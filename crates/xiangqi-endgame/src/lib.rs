@@ -30,6 +30,7 @@ pub mod selfplay;
 pub mod square;
 pub mod svg;
 pub mod tables;
+pub mod train;
 pub mod uci;
 
 pub use fen::START_FEN;

@@ -78,6 +78,25 @@ impl std::fmt::Display for Contestant {
     }
 }
 
+/// What each engine may spend on a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// A time per move (`go movetime`).
+    Time(Duration),
+    /// A number of nodes per move (`go nodes`): the games are the same on every machine and
+    /// every run, as training data must be.
+    Nodes(u64),
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Time(t) => write!(f, "{} ms", t.as_millis()),
+            Budget::Nodes(n) => write!(f, "{n} nodes"),
+        }
+    }
+}
+
 /// How long an external engine may take to start (`uciok`, `readyok`) and, beyond its time,
 /// to answer a move, before it forfeits the game.
 const UCI_GRACE: Duration = Duration::from_secs(10);
@@ -127,12 +146,12 @@ impl UciClient {
         }
     }
 
-    /// The engine's move after `moves` from `start` (`startpos` or `fen FEN`), at `move_time`.
+    /// The engine's move after `moves` from `start` (`startpos` or `fen FEN`) within `budget`.
     fn choose(
         &mut self,
         start: &str,
         moves: &[String],
-        move_time: Duration,
+        budget: Budget,
     ) -> std::result::Result<String, String> {
         let position = if moves.is_empty() {
             format!("position {start}")
@@ -140,8 +159,13 @@ impl UciClient {
             format!("position {start} moves {}", moves.join(" "))
         };
         self.send(&position)?;
-        self.send(&format!("go movetime {}", move_time.as_millis()))?;
-        let line = self.wait_for(move_time + UCI_GRACE, "bestmove")?;
+        let (go, allowed) = match budget {
+            Budget::Time(t) => (format!("go movetime {}", t.as_millis()), t + UCI_GRACE),
+            // A node budget has no clock: the grace covers any sensible one.
+            Budget::Nodes(n) => (format!("go nodes {n}"), 6 * UCI_GRACE),
+        };
+        self.send(&go)?;
+        let line = self.wait_for(allowed, "bestmove")?;
         line.split_whitespace()
             .nth(1)
             .map(String::from)
@@ -162,10 +186,10 @@ enum Player {
 }
 
 impl Player {
-    fn start(contestant: &Contestant, move_time: Duration) -> std::result::Result<Player, String> {
+    fn start(contestant: &Contestant, budget: Budget) -> std::result::Result<Player, String> {
         Ok(match contestant {
             Contestant::Builtin(engine) => {
-                let config = config_for(*engine, move_time);
+                let config = config_for(*engine, budget);
                 let searcher = Box::new(searcher_for(&config));
                 Player::Builtin(config, searcher)
             }
@@ -182,22 +206,20 @@ impl Player {
         start: &str,
         record: &[String],
         legal: &[Move],
-        move_time: Duration,
+        budget: Budget,
     ) -> std::result::Result<Move, String> {
         match self {
             Player::Builtin(config, searcher) => {
                 let mut game = SearchPosition::with_line(pos.clone(), config.eval, line.clone());
-                let d = think(
-                    &mut game,
-                    searcher.as_mut(),
-                    config,
-                    &config.iterative_options(),
-                    |_| {},
-                );
+                let mut options = config.iterative_options();
+                if let Budget::Nodes(n) = budget {
+                    options.node_limit = Some(n);
+                }
+                let d = think(&mut game, searcher.as_mut(), config, &options, |_| {});
                 Ok(d.mv.unwrap_or(legal[0]))
             }
             Player::Uci(client) => {
-                let text = client.choose(start, record, move_time)?;
+                let text = client.choose(start, record, budget)?;
                 text.parse::<Move>()
                     .ok()
                     .filter(|m| legal.contains(m))
@@ -210,7 +232,7 @@ impl Player {
 /// Checks that `contestant` can play (an external engine starts and answers `uciok`), so a
 /// match with a wrong command fails at once rather than forfeiting every game.
 pub fn check_contestant(contestant: &Contestant) -> std::result::Result<(), String> {
-    Player::start(contestant, Duration::from_millis(1)).map(|_| ())
+    Player::start(contestant, Budget::Time(Duration::from_millis(1))).map(|_| ())
 }
 
 /// How a game ended, from red's side.
@@ -244,6 +266,8 @@ pub enum Starts {
     Openings(usize),
     /// A balanced random endgame ([`balanced_endgame`]): what endgame knowledge is worth.
     Endgames,
+    /// An uneven random endgame ([`mixed_endgame`]): training data.
+    MixedEndgames,
 }
 
 impl Starts {
@@ -255,6 +279,7 @@ impl Starts {
                 random_opening(rng, plies),
             ),
             Starts::Endgames => (balanced_endgame(rng), Vec::new()),
+            Starts::MixedEndgames => (mixed_endgame(rng), Vec::new()),
         }
     }
 }
@@ -282,38 +307,70 @@ pub fn balanced_endgame(rng: &mut SmallRng) -> Position {
         ..SearchConfig::engine()
     };
     loop {
-        let mut material = vec![Kind::King];
-        for (kind, most) in [(Kind::Advisor, 2), (Kind::Elephant, 2), (Kind::Pawn, 3)] {
-            material.extend(std::iter::repeat_n(kind, rng.random_range(0..=most)));
-        }
-        let attackers = [Kind::Chariot, Kind::Horse, Kind::Cannon];
-        for _ in 0..rng.random_range(1..=3) {
-            material.push(attackers[rng.random_range(0..attackers.len())]);
-        }
-        let mut pos = Position::empty(Color::Red);
-        for color in [Color::Red, Color::Black] {
-            for &kind in &material {
-                place(&mut pos, color, kind, rng);
-            }
-        }
-        let complete = [Color::Red, Color::Black].iter().all(|&c| {
-            material.iter().all(|&k| {
-                pos.count_of(c, k) as usize == material.iter().filter(|&&m| m == k).count()
-            })
-        });
-        // The FEN reader's checks: one king each in its palace, the side not to move not in
-        // check.
-        let Ok(pos) = pos.to_string().parse::<Position>() else {
+        let material = endgame_material(rng);
+        let Some(pos) = place_endgame(rng, &material, &material) else {
             continue;
         };
-        if !complete || in_check(&pos) {
-            continue;
-        }
         let d = decide(&pos, &quick, |_| {});
         if d.mv.is_some() && d.mate_in.is_none() && d.score.abs() <= 100 {
             return pos;
         }
     }
+}
+
+/// A random endgame whose two sides draw their material each on its own (as in
+/// [`balanced_endgame`], but uneven and with no search to even it out): games from such
+/// starts have decisive results that say what each piece is worth at that stage, the data an
+/// evaluation is trained on.
+///
+/// ```
+/// use rand::SeedableRng;
+/// let p = xiangqi_endgame::selfplay::mixed_endgame(&mut search_core::SmallRng::seed_from_u64(5));
+/// assert!(!xiangqi_endgame::movegen::in_check(&p));
+/// ```
+pub fn mixed_endgame(rng: &mut SmallRng) -> Position {
+    loop {
+        let red = endgame_material(rng);
+        let black = endgame_material(rng);
+        if let Some(pos) = place_endgame(rng, &red, &black) {
+            return pos;
+        }
+    }
+}
+
+/// One side's endgame material: a king, up to two advisors, two elephants and three pawns, and
+/// one to three of chariot, horse and cannon.
+fn endgame_material(rng: &mut SmallRng) -> Vec<Kind> {
+    let mut material = vec![Kind::King];
+    for (kind, most) in [(Kind::Advisor, 2), (Kind::Elephant, 2), (Kind::Pawn, 3)] {
+        material.extend(std::iter::repeat_n(kind, rng.random_range(0..=most)));
+    }
+    let attackers = [Kind::Chariot, Kind::Horse, Kind::Cannon];
+    for _ in 0..rng.random_range(1..=3) {
+        material.push(attackers[rng.random_range(0..attackers.len())]);
+    }
+    material
+}
+
+/// `red` and `black` placed at random on squares each piece may reach, red to move; `None`
+/// when a piece found no square, or the position breaks the FEN reader's rules (one king each
+/// in its palace, the side not to move not in check) or has red in check.
+fn place_endgame(rng: &mut SmallRng, red: &[Kind], black: &[Kind]) -> Option<Position> {
+    let mut pos = Position::empty(Color::Red);
+    for (color, material) in [(Color::Red, red), (Color::Black, black)] {
+        for &kind in material {
+            place(&mut pos, color, kind, rng);
+        }
+    }
+    let complete = [(Color::Red, red), (Color::Black, black)]
+        .iter()
+        .all(|&(c, material)| {
+            material.iter().all(|&k| {
+                pos.count_of(c, k) as usize == material.iter().filter(|&&m| m == k).count()
+            })
+        });
+    let pos = pos.to_string().parse::<Position>().ok()?;
+    (complete && !in_check(&pos)).then_some(pos)
 }
 
 /// A position after `plies` random legal moves from the start (seeded).
@@ -334,10 +391,13 @@ pub fn random_opening(rng: &mut SmallRng, plies: usize) -> Vec<Move> {
     line
 }
 
-/// The settings of `engine` at `move_time` per move.
-fn config_for(engine: Engine, move_time: Duration) -> SearchConfig {
+/// The settings of `engine` within `budget` per move.
+fn config_for(engine: Engine, budget: Budget) -> SearchConfig {
     SearchConfig {
-        time: Some(move_time),
+        time: match budget {
+            Budget::Time(t) => Some(t),
+            Budget::Nodes(_) => None,
+        },
         selective: engine == Engine::Selective,
         ..SearchConfig::engine()
     }
@@ -349,7 +409,7 @@ fn searcher_for(config: &SearchConfig) -> Searcher<SearchPosition> {
     s
 }
 
-/// Plays one game from `start` and `opening` with `red` and `black` at `move_time` per move.
+/// Plays one game from `start` and `opening` with `red` and `black` within `budget` per move.
 /// An external engine that cannot start, answers too late or plays an illegal move loses the
 /// game.
 pub fn play_game(
@@ -357,7 +417,7 @@ pub fn play_game(
     opening: &[Move],
     red: &Contestant,
     black: &Contestant,
-    move_time: Duration,
+    budget: Budget,
 ) -> GameRecord {
     let mut pos = start.clone();
     let start_fen = start.to_string();
@@ -388,7 +448,7 @@ pub fn play_game(
     };
     let mut players = Vec::with_capacity(2);
     for (color, contestant) in [(Color::Red, red), (Color::Black, black)] {
-        match Player::start(contestant, move_time) {
+        match Player::start(contestant, budget) {
             Ok(p) => players.push(p),
             Err(why) => return forfeit(color, why, record),
         }
@@ -413,7 +473,7 @@ pub fn play_game(
         let mv = match planned.next() {
             Some(&m) => m,
             None => match players[side as usize]
-                .choose(&pos, &line, &uci_start, &record, &legal, move_time)
+                .choose(&pos, &line, &uci_start, &record, &legal, budget)
             {
                 Ok(m) => m,
                 Err(why) => return forfeit(side, why, record),
@@ -444,7 +504,7 @@ pub fn run_match(
     a: &Contestant,
     b: &Contestant,
     pairs: usize,
-    move_time: Duration,
+    budget: Budget,
     seed: u64,
     starts: Starts,
     mut on_game: impl FnMut(&GameRecord, bool),
@@ -456,7 +516,7 @@ pub fn run_match(
         let (start, opening) = starts.draw(&mut rng);
         for a_is_red in [true, false] {
             let (red, black) = if a_is_red { (a, b) } else { (b, a) };
-            let g = play_game(&start, &opening, red, black, move_time);
+            let g = play_game(&start, &opening, red, black, budget);
             let a_wins = match (g.result, a_is_red) {
                 (Result::Draw, _) => None,
                 (Result::RedWins, red) => Some(red),

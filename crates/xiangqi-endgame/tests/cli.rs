@@ -274,6 +274,65 @@ fn problems_runs_a_collection_through_the_engine() {
 }
 
 #[test]
+fn train_learns_the_same_weights_from_the_same_games() {
+    let d = std::env::temp_dir().join(format!("xq-train-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let games = d.join("games.jsonl");
+    let out = bin()
+        .args([
+            "match",
+            "--mixed-endgames",
+            "--a",
+            "selective",
+            "--b",
+            "selective",
+        ])
+        .args([
+            "--nodes-per-move",
+            "3000",
+            "--pairs",
+            "10",
+            "--seed",
+            "3",
+            "--games",
+        ])
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("20 games at 3000 nodes per move"));
+    let mut made = Vec::new();
+    for k in 0..2 {
+        let weights = d.join(format!("w{k}.txt"));
+        let out = bin()
+            .arg("train")
+            .arg(&games)
+            .arg("-o")
+            .arg(&weights)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let text = std::fs::read_to_string(&weights).unwrap();
+        text.parse::<xiangqi_endgame::eval::EndgameWeights>()
+            .unwrap();
+        made.push(text);
+    }
+    assert_eq!(made[0], made[1]);
+    std::fs::write(&games, "{\"result\":\"RedWins\",\"start\":\"3k5/9/9/9/9/9/9/9/4R4/4K4 b\",\"moves\":\"d9d8 e1d2\"}\n").unwrap();
+    let out = bin()
+        .arg("train")
+        .arg(&games)
+        .arg("-o")
+        .arg(d.join("w.txt"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("games.jsonl:1: `e1d2` is not legal"), "{err}");
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
 fn mate_by_checks_only_is_a_narrower_question() {
     // A quiet first move mates in two; by checks alone it takes four moves.
     let fen = "9/2P4P1/4k4/3R4N/9/9/9/9/3K5/9 w";
