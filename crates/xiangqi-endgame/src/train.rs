@@ -131,7 +131,8 @@ pub struct Training {
     pub fitted_error: (f64, f64),
 }
 
-/// Fits the weights to the games of `text` (see [`samples`]).
+/// Fits the weights to the games of `text`: JSON lines with `start`, `moves` and `result`, as
+/// `match --games` writes them (see the module header).
 ///
 /// ```
 /// // Two made-up games from the same position: red, a chariot up, wins both.
