@@ -6,6 +6,13 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_xiangqi-endgame"))
 }
 
+/// A fresh scratch folder for one test (`name` and the process id keep tests apart).
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("xq-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
 #[test]
 fn folder_run_writes_answers_and_move_lists_and_survives_a_bad_file() {
     let d = std::env::temp_dir().join(format!("xq-cli-{}", std::process::id()));
@@ -155,8 +162,7 @@ fn a_match_refuses_an_engine_that_does_not_start_and_forfeits_illegal_moves() {
     #[cfg(unix)]
     {
         // An engine that answers the handshake and then always plays a corner to itself.
-        let d = std::env::temp_dir().join(format!("xq-bad-engine-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
+        let d = scratch("bad-engine");
         let script = d.join("engine.sh");
         std::fs::write(
             &script,
@@ -229,8 +235,7 @@ fn a_match_from_balanced_endgames_gives_both_engines_the_same_material() {
 
 #[test]
 fn problems_runs_a_collection_through_the_engine() {
-    let d = std::env::temp_dir().join(format!("xq-problems-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = scratch("problems");
     let text = d.join("set.txt");
     let own: Vec<&str> = include_str!("data/mates.txt")
         .lines()
@@ -275,8 +280,7 @@ fn problems_runs_a_collection_through_the_engine() {
 
 #[test]
 fn train_learns_the_same_weights_from_the_same_games() {
-    let d = std::env::temp_dir().join(format!("xq-train-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = scratch("train");
     let games = d.join("games.jsonl");
     let out = bin()
         .args([
@@ -301,16 +305,19 @@ fn train_learns_the_same_weights_from_the_same_games() {
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("20 games at 3000 nodes per move"));
-    let mut made = Vec::new();
-    for k in 0..2 {
-        let weights = d.join(format!("w{k}.txt"));
-        let out = bin()
+    let train = |weights: &std::path::Path| {
+        bin()
             .arg("train")
             .arg(&games)
             .arg("-o")
-            .arg(&weights)
+            .arg(weights)
             .output()
-            .unwrap();
+            .unwrap()
+    };
+    let mut made = Vec::new();
+    for k in 0..2 {
+        let weights = d.join(format!("w{k}.txt"));
+        let out = train(&weights);
         assert!(out.status.success(), "{out:?}");
         let text = std::fs::read_to_string(&weights).unwrap();
         text.parse::<xiangqi_endgame::eval::EndgameWeights>()
@@ -319,13 +326,7 @@ fn train_learns_the_same_weights_from_the_same_games() {
     }
     assert_eq!(made[0], made[1]);
     std::fs::write(&games, "{\"result\":\"RedWins\",\"start\":\"3k5/9/9/9/9/9/9/9/4R4/4K4 b\",\"moves\":\"d9d8 e1d2\"}\n").unwrap();
-    let out = bin()
-        .arg("train")
-        .arg(&games)
-        .arg("-o")
-        .arg(d.join("w.txt"))
-        .output()
-        .unwrap();
+    let out = train(&d.join("w.txt"));
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("games.jsonl:1: `e1d2` is not legal"), "{err}");
