@@ -740,10 +740,10 @@ fn problems_cmd(file: &Path, move_time: Duration, json: bool) -> Result<i32> {
         let a = attempt(&p.position, move_time);
         bar.inc(1);
         mates += a.mate_in.is_some() as usize;
-        if let Some(k) = p.mate_in {
-            known += 1;
-            at_length += a.mate_in.is_some_and(|m| m <= k) as usize;
-        }
+        // Whether a known mate was found at its length (a shorter one cannot exist).
+        let found = p.mate_in.map(|k| a.mate_in.is_some_and(|m| m <= k));
+        known += found.is_some() as usize;
+        at_length += (found == Some(true)) as usize;
         if json {
             let record = serde_json::json!({
                 "name": p.name,
@@ -759,10 +759,10 @@ fn problems_cmd(file: &Path, move_time: Duration, json: bool) -> Result<i32> {
             (Some(m), None) => format!("mate in {m}"),
             (None, _) => format!("score {} at depth {}", a.score, a.depth),
         };
-        let verdict = match p.mate_in {
-            Some(k) if a.mate_in.is_some_and(|m| m <= k) => format!("  (mate in {k}: found)"),
-            Some(k) => format!("  (mate in {k}: MISSED)"),
-            None => String::new(),
+        let verdict = match (p.mate_in, found) {
+            (Some(k), Some(true)) => format!("  (mate in {k}: found)"),
+            (Some(k), _) => format!("  (mate in {k}: MISSED)"),
+            (None, _) => String::new(),
         };
         let best = a.best.as_deref().unwrap_or("(none)");
         bar.suspend(|| println!("{}: {best}  {result}{verdict}", p.name));
@@ -797,13 +797,15 @@ fn mate_cmd(
     let started = Instant::now();
     let found = if full_width {
         find_mate(&pos, plies, time)
-    } else if checks_only {
-        let deadline = time.map_or(search_core::Deadline::none(), search_core::Deadline::after);
-        crate::proof::MateProver::new(16, deadline, None)
-            .by_checks()
-            .shortest_mate(&pos, plies)
     } else {
-        crate::proof::shortest_mate(&pos, plies, time, None)
+        let deadline = time.map_or(search_core::Deadline::none(), search_core::Deadline::after);
+        let prover = crate::proof::MateProver::new(16, deadline, None);
+        let mut prover = if checks_only {
+            prover.by_checks()
+        } else {
+            prover
+        };
+        prover.shortest_mate(&pos, plies)
     };
     let ms = started.elapsed().as_millis();
     Ok(match found {

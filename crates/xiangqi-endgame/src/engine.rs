@@ -450,10 +450,15 @@ pub fn think(
     decision(result, timer)
 }
 
-/// The budget of a proof-number step given a `share` of the search's: that share of the time
-/// left (to the soft deadline when there is one) and of the node budget; with neither, a
-/// fixed number of nodes.
-fn proof_budget(options: &IterativeOptions, share: u32) -> (Deadline, Option<u64>) {
+/// A prover for a proof-number step of the search run by `searcher` under `options`, given a
+/// `share` of its budget: that share of the time left (to the soft deadline when there is one)
+/// and of the node budget, with neither a fixed number of nodes; it stops on the searcher's
+/// stop signal.
+fn step_prover(
+    searcher: &Searcher<SearchPosition>,
+    options: &IterativeOptions,
+    share: u32,
+) -> crate::proof::MateProver {
     let left = [options.deadline, options.soft_deadline]
         .iter()
         .filter_map(Deadline::remaining)
@@ -464,7 +469,7 @@ fn proof_budget(options: &IterativeOptions, share: u32) -> (Deadline, Option<u64
         (None, None) => Some(PROOF_NODES_WITHOUT_CLOCK),
         (None, Some(_)) => None,
     };
-    (deadline, nodes)
+    crate::proof::MateProver::new(4, deadline, nodes).with_stop_signal(searcher.stop_signal())
 }
 
 /// A forced mate by checks of at most [`MATE_BY_CHECKS_PLIES`] plies, the shortest such, with
@@ -476,10 +481,7 @@ fn mate_by_checks(
     options: &IterativeOptions,
 ) -> Option<GameResult<Move>> {
     let started = Instant::now();
-    let (deadline, nodes) = proof_budget(options, MATE_BY_CHECKS_SHARE);
-    let mut prover = crate::proof::MateProver::new(4, deadline, nodes)
-        .with_stop_signal(searcher.stop_signal())
-        .by_checks();
+    let mut prover = step_prover(searcher, options, MATE_BY_CHECKS_SHARE).by_checks();
     let plies = prover.distance(&game.pos, MATE_BY_CHECKS_PLIES).ok()??;
     let line = prover.mating_line(&game.pos, plies);
     Some(GameResult {
@@ -500,7 +502,7 @@ fn mate_by_checks(
 /// in what is left of the budget: "a mate within 1, 3, ... plies?" up to two plies less than
 /// the one found. Its work is added to the search's.
 fn shorter_mate(
-    game: &mut SearchPosition,
+    game: &SearchPosition,
     searcher: &Searcher<SearchPosition>,
     found: &GameResult<Move>,
     options: &IterativeOptions,
@@ -510,9 +512,7 @@ fn shorter_mate(
         return None;
     }
     let started = Instant::now();
-    let (deadline, nodes) = proof_budget(options, 1);
-    let mut prover =
-        crate::proof::MateProver::new(4, deadline, nodes).with_stop_signal(searcher.stop_signal());
+    let mut prover = step_prover(searcher, options, 1);
     let shorter = prover.distance(&game.pos, plies - 2).ok()??;
     let best = prover.mating_move(&game.pos, shorter)?;
     Some(GameResult {

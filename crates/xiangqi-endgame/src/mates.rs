@@ -49,16 +49,17 @@ fn reachable(color: Color, kind: Kind, sq: Square) -> bool {
     }
 }
 
-/// Puts a `kind` of `color` on a random empty square it may stand on (nothing when 200 draws
-/// find none).
-pub(crate) fn place(pos: &mut Position, color: Color, kind: Kind, rng: &mut SmallRng) {
+/// Puts a `kind` of `color` on a random empty square it may stand on; `false` (and nothing
+/// placed) when 200 draws find none.
+pub(crate) fn place(pos: &mut Position, color: Color, kind: Kind, rng: &mut SmallRng) -> bool {
     for _ in 0..200 {
         let sq = Square(rng.random_range(0..90u8));
         if pos.at(sq).is_none() && reachable(color, kind, sq) {
             pos.set(sq, Some(Piece::new(color, kind)));
-            return;
+            return true;
         }
     }
+    false
 }
 
 /// A random legal endgame with red to move (black not in check), or `None` when the draw

@@ -1,7 +1,8 @@
 //! Engine against engine, to measure what a search change is worth in games rather than in
 //! nodes: pairs of games from the same seeded random start (a few random legal plies from the
-//! opening position, or a balanced random endgame), each engine playing red once, at a fixed time per move, under the repetition rulings of
-//! [`crate::repetition`]. Each engine keeps its table from move to move, as in a GUI. A side
+//! opening position, or a random endgame), each engine playing red once, at a fixed time or
+//! number of nodes per move, under the repetition rulings of [`crate::repetition`]. Each
+//! engine keeps its table from move to move, as in a GUI. A side
 //! may also be an external engine speaking UCI (`uci:COMMAND`, a child process started for
 //! each game): another build of this tool, to measure a change against the version before it,
 //! or any UCI xiangqi engine.
@@ -357,18 +358,13 @@ fn endgame_material(rng: &mut SmallRng) -> Vec<Kind> {
 /// in its palace, the side not to move not in check) or has red in check.
 fn place_endgame(rng: &mut SmallRng, red: &[Kind], black: &[Kind]) -> Option<Position> {
     let mut pos = Position::empty(Color::Red);
+    let mut complete = true;
     for (color, material) in [(Color::Red, red), (Color::Black, black)] {
         for &kind in material {
-            place(&mut pos, color, kind, rng);
+            // Every piece is tried, placed or not, so the random draws stay as they were.
+            complete &= place(&mut pos, color, kind, rng);
         }
     }
-    let complete = [(Color::Red, red), (Color::Black, black)]
-        .iter()
-        .all(|&(c, material)| {
-            material.iter().all(|&k| {
-                pos.count_of(c, k) as usize == material.iter().filter(|&&m| m == k).count()
-            })
-        });
     let pos = pos.to_string().parse::<Position>().ok()?;
     (complete && !in_check(&pos)).then_some(pos)
 }
