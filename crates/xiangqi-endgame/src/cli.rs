@@ -78,8 +78,9 @@ enum Command {
     },
     /// Speak UCI on stdin/stdout (for xiangqi GUIs and tools).
     Uci {
-        /// Evaluation (experiments: `match` against the engine's own).
-        #[arg(long, value_enum, default_value_t = EvalKind::Course)]
+        /// Evaluation: the learned piece-square tables by default (`course` and the others for
+        /// experiments: `match` against the engine's own).
+        #[arg(long, value_enum, default_value_t = EvalKind::PieceSquare)]
         eval: EvalKind,
         /// Rules of the selective search to switch off, comma-separated (experiments: what a
         /// rule is worth in games, by `match` against the engine with it).
@@ -177,16 +178,33 @@ enum Command {
         games: Option<PathBuf>,
     },
     /// Learn the endgame evaluation's weights (`--eval learned`) from games (`match --games`
-    /// records) by Texel's method, and write them as `name value` lines
+    /// records) by Texel's method and write them as `name value` lines; or, with `--tables`,
+    /// piece-square tables by phase (`--eval piece-square`) fitted to deeper searches of the
+    /// games' positions
     Train {
-        /// The games.
-        games: PathBuf,
+        /// The games (one file or more).
+        #[arg(required = true)]
+        games: Vec<PathBuf>,
         /// Where to write the weights.
         #[arg(short, long)]
         output: PathBuf,
         /// How the games were made, written into the weights file's header.
         #[arg(long, default_value = "")]
         source: String,
+        /// Learn piece-square tables by phase, labelled by deeper searches, instead of the
+        /// endgame weights.
+        #[arg(long)]
+        tables: bool,
+        /// With --tables: nodes of the search that labels each position.
+        #[arg(long, default_value_t = 20_000, requires = "tables", value_parser = clap::value_parser!(u64).range(1..))]
+        label_nodes: u64,
+        /// With --tables: keep every N-th quiet position.
+        #[arg(long, default_value_t = 2, requires = "tables", value_parser = clap::value_parser!(u64).range(1..))]
+        every: u64,
+        /// With --tables: threads for the labelling searches (the tables do not depend on it;
+        /// default: all cores).
+        #[arg(long, requires = "tables", value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: Option<u64>,
     },
     /// Run a problem collection through the engine at a time per problem: its move, whether it
     /// reports a forced mate and how soon. FILE holds a FEN per line (`; mate in K` after it
@@ -373,7 +391,28 @@ pub fn main() -> i32 {
                 games,
                 output,
                 source,
+                tables: false,
+                ..
             } => train_cmd(&games, &output, &source),
+            Command::Train {
+                games,
+                output,
+                source,
+                tables: true,
+                label_nodes,
+                every,
+                threads,
+            } => train_tables_cmd(
+                &games,
+                &output,
+                &source,
+                &crate::train_tables::TableOptions {
+                    label_nodes,
+                    every: every as usize,
+                    threads: threads.map_or_else(batch::cores, |t| t as usize),
+                    quiet: false,
+                },
+            ),
             Command::Problems {
                 file,
                 movetime_ms,
@@ -695,10 +734,72 @@ fn match_cmd(
     Ok(0)
 }
 
-fn train_cmd(games: &Path, output: &Path, source: &str) -> Result<i32> {
+/// The text of every file.
+fn read_all(files: &[PathBuf]) -> Result<Vec<String>> {
+    files.iter().map(|f| batch::read_text(f)).collect()
+}
+
+/// The games files' names, for a weights file's header.
+fn file_names(games: &[PathBuf]) -> String {
+    let names: Vec<String> = games
+        .iter()
+        .map(|g| {
+            g.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    names.join(" ")
+}
+
+fn train_tables_cmd(
+    games: &[PathBuf],
+    output: &Path,
+    source: &str,
+    options: &crate::train_tables::TableOptions,
+) -> Result<i32> {
     batch::check_writable(output)?;
-    let text = batch::read_text(games)?;
-    let t = crate::train::fit(&text).map_err(|e| e.in_file(games))?;
+    let texts = read_all(games)?;
+    let t =
+        crate::train_tables::fit_tables(&texts, options).map_err(|(i, e)| e.in_file(&games[i]))?;
+    let summary = format!(
+        "{} positions fitted, {} held back (every tenth game), each labelled by a search of {} \
+         nodes; logistic scale {:.1}; mean squared error against the labels with the course \
+         evaluation {:.5} (held back {:.5}), with these tables {:.5} (held back {:.5}); against \
+         the held-back games' results: course evaluation {:.5}, these tables {:.5}, the \
+         labelling search {:.5}",
+        t.positions.0,
+        t.positions.1,
+        options.label_nodes,
+        t.scale,
+        t.course_error.0,
+        t.course_error.1,
+        t.fitted_error.0,
+        t.fitted_error.1,
+        t.result_error.0,
+        t.result_error.1,
+        t.result_error.2,
+    );
+    let mut file = format!(
+        "# Piece-square tables by phase learned by `xiangqi-endgame train --tables --label-nodes \
+         {} --every {} {}`.\n",
+        options.label_nodes,
+        options.every,
+        file_names(games)
+    );
+    if !source.is_empty() {
+        file.push_str(&format!("# The games: {source}\n"));
+    }
+    file.push_str(&format!("# {summary}\n"));
+    file.push_str(&t.tables.to_text());
+    batch::write_atomic(output, file.as_bytes())?;
+    println!("{summary}");
+    Ok(0)
+}
+
+fn train_cmd(games: &[PathBuf], output: &Path, source: &str) -> Result<i32> {
+    batch::check_writable(output)?;
+    let texts = read_all(games)?;
+    let t = crate::train::fit(&texts).map_err(|(i, e)| e.in_file(&games[i]))?;
     let summary = format!(
         "{} positions fitted, {} held back (every tenth game); logistic scale {:.1}; mean squared \
          error with the course evaluation {:.5} (held back {:.5}), with these weights {:.5} \
@@ -711,9 +812,7 @@ fn train_cmd(games: &Path, output: &Path, source: &str) -> Result<i32> {
         t.fitted_error.0,
         t.fitted_error.1
     );
-    let name = games
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let name = file_names(games);
     let mut file =
         format!("# Endgame weights learned by `xiangqi-endgame train {name}` (Texel's method).\n");
     if !source.is_empty() {

@@ -280,12 +280,14 @@ pub const FUTILITY_MARGIN: Score = 120;
 pub const ASPIRATION_WINDOW: Score = 40;
 
 impl SearchConfig {
-    /// The engine's own settings: the selective search, legal moves, the course evaluation
-    /// (the endgame terms of [`EvalKind::Tapered`] measured no better in games).
+    /// The engine's own settings: the selective search, legal moves, the learned piece-square
+    /// tables ([`EvalKind::PieceSquare`]: 66.9% against the course evaluation from openings,
+    /// 56.2% from balanced endgames, 400 games each at 50 ms a move).
     pub fn engine() -> SearchConfig {
         SearchConfig {
             depth: 64,
             selective: true,
+            eval: EvalKind::PieceSquare,
             ..SearchConfig::default()
         }
     }

@@ -34,6 +34,10 @@ pub enum EvalKind {
     /// The same terms with weights learned from the project's own games
     /// ([`crate::train`], `data/endgame-weights.txt`).
     Learned,
+    /// `course` plus piece-square tables by phase, learned from deeper searches of positions
+    /// of the project's own games ([`crate::piece_square`], `data/piece-square.txt`), and the
+    /// mating-material rule of `tapered`: the engine's own (`uci`, `match`).
+    PieceSquare,
 }
 
 /// Framework piece values.
@@ -103,6 +107,7 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         EvalKind::Course => return pos.material(),
         EvalKind::Tapered => return endgame_eval(pos, &TAPERED_WEIGHTS),
         EvalKind::Learned => return endgame_eval(pos, learned_weights()),
+        EvalKind::PieceSquare => return piece_square_eval(pos),
         _ => {}
     }
     let mut score = 0;
@@ -137,7 +142,7 @@ fn threats(pos: &Position, color: Color) -> i32 {
 
 /// The game phase's weight of each attacking piece (chariot 4, horse and cannon 2): 32 with
 /// every one on the board, 0 when none is left.
-const PHASE_FULL: i32 = 32;
+pub const PHASE_FULL: i32 = 32;
 /// A lead held by a side without mating material counts this fraction (1/16).
 const NO_MATING_MATERIAL_SHIFT: u32 = 4;
 
@@ -254,9 +259,15 @@ pub struct EndgameTerms {
     pub can_mate: [bool; 2],
 }
 
-/// How far the game has gone towards the bare endgame, in 32nds: 0 with every attacking piece
-/// on the board, 32 with none.
-fn endgame_phase(pos: &Position) -> i32 {
+/// How far the game has gone towards the bare endgame, in 32nds ([`PHASE_FULL`]): 0 with
+/// every attacking piece on the board, 32 with none (a chariot counts 4, a horse or a cannon 2).
+///
+/// ```
+/// use xiangqi_endgame::{eval::endgame_phase, Position, START_FEN};
+/// assert_eq!(endgame_phase(&START_FEN.parse::<Position>().unwrap()), 0);
+/// assert_eq!(endgame_phase(&"3k5/9/9/9/9/9/9/9/4R4/4K4 w".parse::<Position>().unwrap()), 28);
+/// ```
+pub fn endgame_phase(pos: &Position) -> i32 {
     let phase = [Color::Red, Color::Black]
         .iter()
         .map(|&c| {
@@ -279,7 +290,7 @@ fn attack_units(pos: &Position, color: Color) -> i32 {
 
 /// Whether `color` has the material to mate at all: a chariot, horse or pawn, or a cannon with
 /// another piece beside the king (a lone cannon has no screen against a bare king).
-fn can_mate(pos: &Position, color: Color) -> bool {
+pub fn can_mate(pos: &Position, color: Color) -> bool {
     let n = |k| pos.count_of(color, k);
     n(Kind::Chariot) + n(Kind::Horse) + n(Kind::Pawn) > 0
         || n(Kind::Cannon) > 0 && n(Kind::Cannon) + n(Kind::Advisor) + n(Kind::Elephant) >= 2
@@ -373,6 +384,25 @@ pub fn endgame_eval(pos: &Position, w: &EndgameWeights) -> i32 {
     )
 }
 
+/// The course evaluation plus the learned piece-square tables ([`crate::piece_square`]),
+/// blended by [`endgame_phase`], with the mating-material rule of [`endgame_eval`]; from red's
+/// side. The tables' sums are kept by [`Position`], so it costs a blend.
+///
+/// ```
+/// use xiangqi_endgame::{eval::{evaluate, EvalKind}, Position, START_FEN};
+/// let p: Position = START_FEN.parse().unwrap();
+/// assert_eq!(evaluate(&p, EvalKind::PieceSquare), 0);
+/// ```
+pub fn piece_square_eval(pos: &Position) -> i32 {
+    let eg = endgame_phase(pos);
+    let [opening, endgame] = pos.piece_square();
+    let score = pos.material() + (opening * (PHASE_FULL - eg) + endgame * eg) / PHASE_FULL;
+    scale_for_mating_material(
+        score,
+        [can_mate(pos, Color::Red), can_mate(pos, Color::Black)],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,7 +449,12 @@ mod tests {
             let Ok(other) = std::panic::catch_unwind(|| mirrored(&pos)) else {
                 continue;
             };
-            for kind in [EvalKind::Course, EvalKind::Tapered, EvalKind::Learned] {
+            for kind in [
+                EvalKind::Course,
+                EvalKind::Tapered,
+                EvalKind::Learned,
+                EvalKind::PieceSquare,
+            ] {
                 assert_eq!(
                     evaluate(&pos, kind),
                     -evaluate(&other, kind),

@@ -22,6 +22,7 @@ pub mod mates;
 pub mod movegen;
 pub mod perft;
 pub mod piece;
+pub mod piece_square;
 pub mod position;
 pub mod problems;
 pub mod proof;
@@ -31,6 +32,7 @@ pub mod square;
 pub mod svg;
 pub mod tables;
 pub mod train;
+pub mod train_tables;
 pub mod uci;
 
 pub use fen::START_FEN;

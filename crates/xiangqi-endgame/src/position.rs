@@ -23,6 +23,9 @@ pub struct Position {
     /// The course evaluation (piece values plus position tables, red minus black), kept up to
     /// date incrementally so that leaves cost nothing to evaluate.
     material: i32,
+    /// The learned piece-square tables' sums, red minus black, with every attacking piece on
+    /// the board and with none ([`crate::piece_square`]), kept up to date the same way.
+    tables: [i32; 2],
     /// How many pieces of each kind each side has (`[color][kind]`), and how many of its pawns
     /// have crossed the river, for the evaluation's phase and king-safety terms.
     census: [[u8; 7]; 2],
@@ -93,6 +96,7 @@ impl Position {
             kings: [None; 2],
             hash: 0,
             material: 0,
+            tables: [0; 2],
             census: [[0; 7]; 2],
             crossed_pawns: [0; 2],
             history: Vec::with_capacity(64),
@@ -119,6 +123,7 @@ impl Position {
         if let Some(old) = self.board[sq.index()] {
             self.hash ^= z.pieces[old.index()][sq.index()];
             self.material -= worth(old, sq);
+            self.add_tables(old, sq, -1);
             self.count(old, sq, -1);
             if old.kind == Kind::King && self.kings[old.color as usize] == Some(sq) {
                 self.kings[old.color as usize] = None;
@@ -128,11 +133,29 @@ impl Position {
         if let Some(p) = piece {
             self.hash ^= z.pieces[p.index()][sq.index()];
             self.material += worth(p, sq);
+            self.add_tables(p, sq, 1);
             self.count(p, sq, 1);
             if p.kind == Kind::King {
                 self.kings[p.color as usize] = Some(sq);
             }
         }
+    }
+
+    /// Adds `sign` (±1) times `p` on `sq` to the piece-square sums.
+    #[inline]
+    fn add_tables(&mut self, p: Piece, sq: Square, sign: i32) {
+        let [opening, endgame] = crate::piece_square::worth(p, sq);
+        self.tables[0] += sign * opening;
+        self.tables[1] += sign * endgame;
+    }
+
+    /// Moves `p`'s contribution to the piece-square sums from `from` to `to`.
+    #[inline]
+    fn move_tables(&mut self, p: Piece, from: Square, to: Square) {
+        let [o1, e1] = crate::piece_square::worth(p, from);
+        let [o2, e2] = crate::piece_square::worth(p, to);
+        self.tables[0] += o2 - o1;
+        self.tables[1] += e2 - e1;
     }
 
     /// Adds `delta` (±1) to the census for `p` on `sq`.
@@ -196,6 +219,19 @@ impl Position {
         self.material
     }
 
+    /// The learned piece-square tables' sums ([`crate::piece_square`]), red minus black: with
+    /// every attacking piece on the board, and with none.
+    ///
+    /// ```
+    /// use xiangqi_endgame::{Position, START_FEN};
+    /// // The start is symmetric.
+    /// assert_eq!(START_FEN.parse::<Position>().unwrap().piece_square(), [0, 0]);
+    /// ```
+    #[inline]
+    pub fn piece_square(&self) -> [i32; 2] {
+        self.tables
+    }
+
     /// The Zobrist hash (pieces and side to move).
     #[inline]
     pub fn hash(&self) -> u64 {
@@ -232,12 +268,14 @@ impl Position {
         if let Some(c) = captured {
             self.hash ^= z.pieces[c.index()][mv.to.index()];
             self.material -= worth(c, mv.to);
+            self.add_tables(c, mv.to, -1);
             self.count(c, mv.to, -1);
             if c.kind == Kind::King {
                 self.kings[c.color as usize] = None;
             }
         }
         self.material += worth(piece, mv.to) - worth(piece, mv.from);
+        self.move_tables(piece, mv.from, mv.to);
         if piece.kind == Kind::Pawn {
             self.count(piece, mv.from, -1);
             self.count(piece, mv.to, 1);
@@ -266,6 +304,7 @@ impl Position {
         self.board[mv.from.index()] = Some(piece);
         self.board[mv.to.index()] = captured;
         self.material -= worth(piece, mv.to) - worth(piece, mv.from);
+        self.move_tables(piece, mv.to, mv.from);
         if piece.kind == Kind::Pawn {
             self.count(piece, mv.to, -1);
             self.count(piece, mv.from, 1);
@@ -273,6 +312,7 @@ impl Position {
         if let Some(c) = captured {
             self.hash ^= z.pieces[c.index()][mv.to.index()];
             self.material += worth(c, mv.to);
+            self.add_tables(c, mv.to, 1);
             self.count(c, mv.to, 1);
             if c.kind == Kind::King {
                 self.kings[c.color as usize] = Some(mv.to);

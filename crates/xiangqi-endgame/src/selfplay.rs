@@ -8,6 +8,7 @@
 //! or any UCI xiangqi engine.
 
 use crate::engine::{decide, think, SearchConfig, SearchPosition};
+use crate::eval::EvalKind;
 use crate::fen::START_FEN;
 use crate::mates::place;
 use crate::movegen::{in_check, legal_moves};
@@ -301,10 +302,12 @@ impl Starts {
 /// }
 /// ```
 pub fn balanced_endgame(rng: &mut SmallRng) -> Position {
+    // The course evaluation judges "even", whatever the engine's own evaluation.
     let quick = SearchConfig {
         depth: 5,
         time: None,
         tt_megabytes: 1,
+        eval: EvalKind::Course,
         ..SearchConfig::engine()
     };
     loop {
@@ -395,6 +398,11 @@ fn config_for(engine: Engine, budget: Budget) -> SearchConfig {
             Budget::Nodes(_) => None,
         },
         selective: engine == Engine::Selective,
+        // The full-width engine is `run`'s, with the course evaluation.
+        eval: match engine {
+            Engine::Selective => SearchConfig::engine().eval,
+            Engine::FullWidth => EvalKind::Course,
+        },
         ..SearchConfig::engine()
     }
 }

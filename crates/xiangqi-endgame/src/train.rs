@@ -24,11 +24,15 @@ struct Sample {
     result: f64,
 }
 
-/// The quiet positions of the games in `text` (JSON lines with `start`, `moves` and `result`,
-/// as `match --games` writes them), split into (fitted, held back): every tenth game is held
-/// back. A line that cannot be read or replayed is an error with its line number.
-fn samples(text: &str) -> Result<(Vec<Sample>, Vec<Sample>), InputError> {
-    let (mut fit, mut held) = (Vec::new(), Vec::new());
+/// Calls `visit` with every quiet position of the games in `text` (JSON lines with `start`,
+/// `moves` and `result`, as `match --games` writes them): not in check, and the move played
+/// from it not a capture. It also gets red's result (1 won, 0.5 drawn, 0 lost) and whether the
+/// game is held back (every tenth game). A line that cannot be read or replayed is an error
+/// with its line number.
+pub(crate) fn for_each_quiet(
+    text: &str,
+    mut visit: impl FnMut(&Position, f64, bool),
+) -> Result<(), InputError> {
     let mut legal = Vec::new();
     for (i, line) in text
         .lines()
@@ -52,7 +56,7 @@ fn samples(text: &str) -> Result<(Vec<Sample>, Vec<Sample>), InputError> {
         let mut pos: Position = field("start")?
             .parse()
             .map_err(|e: InputError| err(format!("start: {}", e.message)))?;
-        let into = if i % 10 == 9 { &mut held } else { &mut fit };
+        let held = i % 10 == 9;
         for text in field("moves")?.split_whitespace() {
             let mv: Move = text
                 .parse()
@@ -63,16 +67,30 @@ fn samples(text: &str) -> Result<(Vec<Sample>, Vec<Sample>), InputError> {
                 return Err(err(format!("`{text}` is not legal in {pos}")));
             }
             if !in_check(&pos) && pos.at(mv.to).is_none() {
-                let terms = endgame_terms(&pos);
-                into.push(Sample {
-                    course: pos.material() as f64,
-                    features: terms.features,
-                    can_mate: terms.can_mate,
-                    result,
-                });
+                visit(&pos, result, held);
             }
             pos.make(mv);
         }
+    }
+    Ok(())
+}
+
+/// The quiet positions of the games in `texts` ([`for_each_quiet`]), split into (fitted, held
+/// back); an error comes with the index of its text.
+fn samples(texts: &[String]) -> Result<(Vec<Sample>, Vec<Sample>), (usize, InputError)> {
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for (t, text) in texts.iter().enumerate() {
+        for_each_quiet(text, |pos, result, is_held| {
+            let terms = endgame_terms(pos);
+            let into = if is_held { &mut held } else { &mut fit };
+            into.push(Sample {
+                course: pos.material() as f64,
+                features: terms.features,
+                can_mate: terms.can_mate,
+                result,
+            });
+        })
+        .map_err(|e| (t, e))?;
     }
     Ok((fit, held))
 }
@@ -107,6 +125,22 @@ fn error(samples: &[Sample], w: &[i32; ENDGAME_TERMS], k: f64) -> f64 {
     total / samples.len().max(1) as f64
 }
 
+/// The logistic curve's scale that minimises `error`: golden-section search over 10..2000.
+pub(crate) fn fit_scale(error: impl Fn(f64) -> f64) -> f64 {
+    let (mut lo, mut hi) = (10.0f64, 2000.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
 /// The ridge penalty per weight: this much per (100 units)² of the weight.
 const RIDGE: f64 = 1e-4;
 /// No weight goes beyond this (five pawns).
@@ -131,35 +165,25 @@ pub struct Training {
     pub fitted_error: (f64, f64),
 }
 
-/// Fits the weights to the games of `text`: JSON lines with `start`, `moves` and `result`, as
-/// `match --games` writes them (see the module header).
+/// Fits the weights to the games of `texts` (each the games of one file: JSON lines with
+/// `start`, `moves` and `result`, as `match --games` writes them; see the module header). An
+/// error names the text (its index) and the line.
 ///
 /// ```
 /// // Two made-up games from the same position: red, a chariot up, wins both.
 /// let game = r#"{"result":"RedWins","start":"3k5/9/9/9/9/9/9/9/4R4/4K4 b","moves":"d9d8 e1e3 d8d9 e3e4"}"#;
-/// let t = xiangqi_endgame::train::fit(&format!("{game}\n{game}\n")).unwrap();
+/// let t = xiangqi_endgame::train::fit(&[format!("{game}\n{game}\n")]).unwrap();
 /// assert_eq!(t.positions, (8, 0));
 /// assert!(t.fitted_error.0 <= t.course_error.0);
 /// ```
-pub fn fit(text: &str) -> Result<Training, InputError> {
-    let (fit, held) = samples(text)?;
+pub fn fit(texts: &[String]) -> Result<Training, (usize, InputError)> {
+    let (fit, held) = samples(texts)?;
     if fit.is_empty() {
-        return Err(InputError::at(0, "no quiet positions to learn from"));
+        return Err((0, InputError::at(0, "no quiet positions to learn from")));
     }
     let zero = [0; ENDGAME_TERMS];
-    // The curve's scale: golden-section search on the course evaluation's error.
-    let (mut lo, mut hi) = (10.0f64, 2000.0f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..60 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if error(&fit, &zero, a) < error(&fit, &zero, b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    let k = (lo + hi) / 2.0;
+    // The curve's scale, fitted on the course evaluation alone.
+    let k = fit_scale(|k| error(&fit, &zero, k));
     let mut w = zero;
     let mut best = error(&fit, &w, k) + penalty(&w);
     for step in [16, 8, 4, 2, 1] {

@@ -325,7 +325,40 @@ fn train_learns_the_same_weights_from_the_same_games() {
         made.push(text);
     }
     assert_eq!(made[0], made[1]);
-    std::fs::write(&games, "{\"result\":\"RedWins\",\"start\":\"3k5/9/9/9/9/9/9/9/4R4/4K4 b\",\"moves\":\"d9d8 e1d2\"}\n").unwrap();
+    // Piece-square tables fitted to searches: the same tables on one thread and on two.
+    let tables = |threads: &str, out_file: &std::path::Path, extra: Option<&std::path::Path>| {
+        let mut c = bin();
+        c.args(["train", "--tables", "--label-nodes", "400", "--every", "3"])
+            .args(["--threads", threads])
+            .arg(&games);
+        if let Some(e) = extra {
+            c.arg(e);
+        }
+        c.arg("-o").arg(out_file).output().unwrap()
+    };
+    let mut made = Vec::new();
+    for threads in ["1", "2"] {
+        let file = d.join(format!("t{threads}.txt"));
+        let out = tables(threads, &file, None);
+        assert!(out.status.success(), "{out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("each labelled by a search of 400 nodes"),
+            "{stdout}"
+        );
+        let text = std::fs::read_to_string(&file).unwrap();
+        let t: xiangqi_endgame::piece_square::PieceSquareTables = text.parse().unwrap();
+        assert!(t.values.iter().flatten().flatten().any(|&v| v != 0));
+        made.push(text);
+    }
+    assert_eq!(made[0], made[1]);
+    let bad = d.join("bad.jsonl");
+    std::fs::write(&bad, "{\"result\":\"RedWins\",\"start\":\"3k5/9/9/9/9/9/9/9/4R4/4K4 b\",\"moves\":\"d9d8 e1d2\"}\n").unwrap();
+    let out = tables("1", &d.join("t.txt"), Some(&bad));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.jsonl:1: `e1d2` is not legal"), "{err}");
+    std::fs::rename(&bad, &games).unwrap();
     let out = train(&d.join("w.txt"));
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
