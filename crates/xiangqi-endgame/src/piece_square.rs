@@ -6,7 +6,7 @@
 //! both sums up to date as moves are made, so the evaluation costs a blend and no scan.
 //!
 //! The built-in tables (`data/piece-square.txt`) are fitted by `xiangqi-endgame train --tables`
-//! ([`crate::train::fit_tables`]) to deeper searches of positions from the project's own games.
+//! ([`crate::train_tables::fit_tables`]) to deeper searches of positions from the project's own games.
 
 use crate::piece::{Color, Kind, Piece};
 use crate::square::Square;
