@@ -779,21 +779,27 @@ fn train_tables_cmd(
         t.result_error.1,
         t.result_error.2,
     );
-    let mut file = format!(
-        "# Piece-square tables by phase learned by `xiangqi-endgame train --tables --label-nodes \
-         {} --every {} {}`.\n",
+    let how = format!(
+        "Piece-square tables by phase learned by `xiangqi-endgame train --tables --label-nodes {} \
+         --every {} {}`.",
         options.label_nodes,
         options.every,
         file_names(games)
     );
+    write_learned(output, &how, source, &summary, &t.tables.to_text())?;
+    println!("{summary}");
+    Ok(0)
+}
+
+/// Writes what `train` learned: `# ` header lines (how, where the games came from, the
+/// summary), then `body`.
+fn write_learned(output: &Path, how: &str, source: &str, summary: &str, body: &str) -> Result<()> {
+    let mut file = format!("# {how}\n");
     if !source.is_empty() {
         file.push_str(&format!("# The games: {source}\n"));
     }
-    file.push_str(&format!("# {summary}\n"));
-    file.push_str(&t.tables.to_text());
-    batch::write_atomic(output, file.as_bytes())?;
-    println!("{summary}");
-    Ok(0)
+    file.push_str(&format!("# {summary}\n{body}"));
+    batch::write_atomic(output, file.as_bytes())
 }
 
 fn train_cmd(games: &[PathBuf], output: &Path, source: &str) -> Result<i32> {
@@ -812,15 +818,11 @@ fn train_cmd(games: &[PathBuf], output: &Path, source: &str) -> Result<i32> {
         t.fitted_error.0,
         t.fitted_error.1
     );
-    let name = file_names(games);
-    let mut file =
-        format!("# Endgame weights learned by `xiangqi-endgame train {name}` (Texel's method).\n");
-    if !source.is_empty() {
-        file.push_str(&format!("# The games: {source}\n"));
-    }
-    file.push_str(&format!("# {summary}\n"));
-    file.push_str(&t.weights.to_text());
-    batch::write_atomic(output, file.as_bytes())?;
+    let how = format!(
+        "Endgame weights learned by `xiangqi-endgame train {}` (Texel's method).",
+        file_names(games)
+    );
+    write_learned(output, &how, source, &summary, &t.weights.to_text())?;
     println!("{summary}");
     print!("{}", t.weights.to_text());
     Ok(0)
