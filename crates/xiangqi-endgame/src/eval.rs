@@ -335,19 +335,42 @@ pub fn endgame_terms(pos: &Position) -> EndgameTerms {
     }
     EndgameTerms {
         features,
-        can_mate: [can_mate(pos, Color::Red), can_mate(pos, Color::Black)],
+        can_mate: mating_material(pos),
     }
+}
+
+/// Whether red and black have the material to mate at all ([`can_mate`]).
+#[inline]
+pub fn mating_material(pos: &Position) -> [bool; 2] {
+    [can_mate(pos, Color::Red), can_mate(pos, Color::Black)]
+}
+
+/// Whether the side ahead (red when `red_ahead`, black when `black_ahead`) lacks the material
+/// to mate.
+#[inline]
+fn leader_cannot_mate(red_ahead: bool, black_ahead: bool, can_mate: [bool; 2]) -> bool {
+    red_ahead && !can_mate[0] || black_ahead && !can_mate[1]
 }
 
 /// A score with the no-mating-material rule applied: a lead held by a side that cannot mate
 /// counts a sixteenth.
 #[inline]
 pub fn scale_for_mating_material(score: i32, can_mate: [bool; 2]) -> i32 {
-    let leader = if score > 0 { 0 } else { 1 };
-    if score != 0 && !can_mate[leader] {
+    if leader_cannot_mate(score > 0, score < 0, can_mate) {
         score / (1 << NO_MATING_MATERIAL_SHIFT)
     } else {
         score
+    }
+}
+
+/// The factor the no-mating-material rule puts on an unrounded score (the trainers'): 1, or a
+/// sixteenth when the side ahead cannot mate.
+#[inline]
+pub fn mating_material_factor(score: f64, can_mate: [bool; 2]) -> f64 {
+    if leader_cannot_mate(score > 0.0, score < 0.0, can_mate) {
+        1.0 / f64::from(1 << NO_MATING_MATERIAL_SHIFT)
+    } else {
+        1.0
     }
 }
 
@@ -378,10 +401,7 @@ pub fn endgame_eval(pos: &Position, w: &EndgameWeights) -> i32 {
             - missing * attack_units(pos, color.opposite())
     };
     let score = pos.material() + side(Color::Red) - side(Color::Black);
-    scale_for_mating_material(
-        score,
-        [can_mate(pos, Color::Red), can_mate(pos, Color::Black)],
-    )
+    scale_for_mating_material(score, mating_material(pos))
 }
 
 /// The course evaluation plus the learned piece-square tables ([`crate::piece_square`]),
@@ -397,10 +417,7 @@ pub fn piece_square_eval(pos: &Position) -> i32 {
     let eg = endgame_phase(pos);
     let [opening, endgame] = pos.piece_square();
     let score = pos.material() + (opening * (PHASE_FULL - eg) + endgame * eg) / PHASE_FULL;
-    scale_for_mating_material(
-        score,
-        [can_mate(pos, Color::Red), can_mate(pos, Color::Black)],
-    )
+    scale_for_mating_material(score, mating_material(pos))
 }
 
 #[cfg(test)]

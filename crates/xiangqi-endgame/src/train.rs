@@ -8,7 +8,7 @@
 //! back to report the error on games the fit never saw. Deterministic: the same games give the
 //! same weights.
 
-use crate::eval::{endgame_terms, EndgameWeights, ENDGAME_TERMS};
+use crate::eval::{endgame_terms, mating_material_factor, EndgameWeights, ENDGAME_TERMS};
 use crate::movegen::{in_check, legal_moves};
 use crate::position::Position;
 use crate::square::Move;
@@ -104,12 +104,12 @@ fn value(s: &Sample, w: &[i32; ENDGAME_TERMS]) -> f64 {
             .zip(w)
             .map(|(f, &w)| f * w as f64)
             .sum::<f64>();
-    let leader = if raw > 0.0 { 0 } else { 1 };
-    if raw != 0.0 && !s.can_mate[leader] {
-        raw / 16.0
-    } else {
-        raw
-    }
+    raw * mating_material_factor(raw, s.can_mate)
+}
+
+/// The logistic curve of scale `k`: the expected result for red of an evaluation `v`.
+pub(crate) fn logistic(v: f64, k: f64) -> f64 {
+    1.0 / (1.0 + (-v / k).exp())
 }
 
 /// Mean squared error of the predicted results, a logistic curve of scale `k` (the evaluation
@@ -117,10 +117,7 @@ fn value(s: &Sample, w: &[i32; ENDGAME_TERMS]) -> f64 {
 fn error(samples: &[Sample], w: &[i32; ENDGAME_TERMS], k: f64) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|s| {
-            let p = 1.0 / (1.0 + (-value(s, w) / k).exp());
-            (s.result - p).powi(2)
-        })
+        .map(|s| (s.result - logistic(value(s, w), k)).powi(2))
         .sum();
     total / samples.len().max(1) as f64
 }

@@ -8,12 +8,12 @@
 //! Deterministic for any number of threads: each position is searched with a cleared table.
 
 use crate::engine::{think, SearchConfig, SearchPosition};
-use crate::eval::{can_mate, endgame_phase, EvalKind, PHASE_FULL};
+use crate::eval::{endgame_phase, mating_material, mating_material_factor, EvalKind, PHASE_FULL};
 use crate::piece::Color;
 use crate::piece_square::{cell, PieceSquareTables, CELLS};
 use crate::position::Position;
 use crate::square::Square;
-use crate::train::{fit_scale, for_each_quiet};
+use crate::train::{fit_scale, for_each_quiet, logistic};
 use batch::InputError;
 use search_core::Searcher;
 
@@ -89,16 +89,8 @@ fn value(s: &Sample, w: &[f64]) -> (f64, f64) {
     for &(i, sign) in &s.pieces {
         raw += sign * ((1.0 - s.late) * w[slot(i, 0)] + s.late * w[slot(i, 1)]);
     }
-    let leader = if raw > 0.0 { 0 } else { 1 };
-    if raw != 0.0 && !s.can_mate[leader] {
-        (raw / 16.0, 1.0 / 16.0)
-    } else {
-        (raw, 1.0)
-    }
-}
-
-fn logistic(v: f64, k: f64) -> f64 {
-    1.0 / (1.0 + (-v / k).exp())
+    let factor = mating_material_factor(raw, s.can_mate);
+    (raw * factor, factor)
 }
 
 /// Mean squared error of the predictions against `target` (the label or the result).
@@ -218,7 +210,7 @@ pub fn fit_tables(
         let sample = Sample {
             course: pos.material() as f64,
             late: endgame_phase(pos) as f64 / PHASE_FULL as f64,
-            can_mate: [can_mate(pos, Color::Red), can_mate(pos, Color::Black)],
+            can_mate: mating_material(pos),
             pieces,
             label: 0.0,
             result,
