@@ -4,7 +4,8 @@
 //! file or a folder ([`collect_inputs`], natural order), the course's default output folder
 //! ([`default_output_dir`]), atomic writes ([`write_atomic`]), errors that name file and line
 //! ([`InputError`]), the common flags ([`CommonArgs`]: `--output`, `--json`, `--quiet`,
-//! `--seed`), progress bars that only appear on a terminal ([`progress_bar`]) and a batch
+//! `--seed`), progress bars that only appear on a terminal ([`progress_bar`]), an ordered parallel map
+//! ([`parallel_map`]) and a batch
 //! runner that keeps going past a bad file and ends with a one-line summary ([`run_batch`]).
 
 mod child;
@@ -14,6 +15,7 @@ mod files;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod grade;
+mod parallel;
 mod progress;
 mod runner;
 mod score;
@@ -29,6 +31,7 @@ pub use files::{
     check_writable, collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file,
     read_text, write_atomic,
 };
+pub use parallel::parallel_map;
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};
 pub use score::MatchScore;

@@ -148,25 +148,16 @@ fn sample(p: &Position, score: i32, game: u32) -> Sample {
 /// Plays `opts.games` games on `opts.threads` threads; `progress` is called after each game.
 /// The samples come in game order, whatever the thread count.
 pub fn generate(opts: &Generate, player: Player, progress: &(dyn Fn() + Sync)) -> Vec<Sample> {
-    let next = std::sync::atomic::AtomicU32::new(0);
-    let mut per_game: Vec<Vec<Sample>> = vec![Vec::new(); opts.games as usize];
-    let results = std::sync::Mutex::new(&mut per_game);
-    std::thread::scope(|s| {
-        for _ in 0..opts.threads.max(1) {
-            s.spawn(|| {
-                let mut searcher = Searcher::new(table_megabytes(opts.solve_empties));
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= opts.games {
-                        break;
-                    }
-                    let samples = play_game(i, opts, player, &mut searcher);
-                    results.lock().expect("no worker panics")[i as usize] = samples;
-                    progress();
-                }
-            });
-        }
-    });
+    let per_game = batch::parallel_map(
+        opts.games as usize,
+        opts.threads,
+        || Searcher::new(table_megabytes(opts.solve_empties)),
+        |searcher, i| {
+            let samples = play_game(i as u32, opts, player, searcher);
+            progress();
+            samples
+        },
+    );
     per_game.into_iter().flatten().collect()
 }
 

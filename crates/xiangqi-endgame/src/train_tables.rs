@@ -124,36 +124,23 @@ fn search_score(pos: &Position, nodes: u64, searcher: &mut Searcher<SearchPositi
     }
 }
 
-/// Searches every position, on `threads` threads (position `i` on thread `i % threads`).
+/// Searches every position, on `options.threads` threads, each with its own searcher.
 fn search_all(positions: &[Position], options: &TableOptions) -> Vec<i32> {
     let bar = batch::progress_bar(positions.len() as u64, "positions searched", options.quiet);
-    let threads = options.threads.clamp(1, positions.len().max(1));
-    let mut scores = vec![0; positions.len()];
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let bar = bar.clone();
-                scope.spawn(move || {
-                    let mut searcher = Searcher::new(4);
-                    searcher.options = SearchConfig::engine().search_options();
-                    let mut out = Vec::new();
-                    for i in (t..positions.len()).step_by(threads) {
-                        out.push((
-                            i,
-                            search_score(&positions[i], options.label_nodes, &mut searcher),
-                        ));
-                        bar.inc(1);
-                    }
-                    out
-                })
-            })
-            .collect();
-        for h in handles {
-            for (i, s) in h.join().expect("a labelling thread panicked") {
-                scores[i] = s;
-            }
-        }
-    });
+    let scores = batch::parallel_map(
+        positions.len(),
+        options.threads,
+        || {
+            let mut searcher = Searcher::new(4);
+            searcher.options = SearchConfig::engine().search_options();
+            searcher
+        },
+        |searcher, i| {
+            let score = search_score(&positions[i], options.label_nodes, searcher);
+            bar.inc(1);
+            score
+        },
+    );
     bar.finish_and_clear();
     scores
 }
