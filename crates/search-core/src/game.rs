@@ -86,6 +86,14 @@ pub trait Game {
     /// The default, no moves, makes the quiescence search the static evaluation itself.
     fn generate_tactical(&self, _moves: &mut Vec<Self::Move>) {}
 
+    /// Whether the tactical move `mv` probably loses material (a static-exchange test, cheap
+    /// and approximate): the quiescence search skips it when
+    /// [`SearchOptions::skip_losing_captures`](crate::SearchOptions::skip_losing_captures) is on.
+    /// None by default.
+    fn losing_capture(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// A small index (below [`HISTORY_SIZE`]) identifying a quiet move for the history
     /// heuristic, typically from-square and to-square; `None` disables history ordering.
     fn history_index(&self, _mv: Self::Move) -> Option<usize> {

@@ -46,10 +46,11 @@ pub struct SearchOptions {
     /// Principal-variation search: after the first move, prove the others worse with a null
     /// window and search again with the full window only the one that is not.
     pub pvs: bool,
-    /// Null-move pruning with this depth reduction (`None`: off): where the game allows it
-    /// ([`Game::null_move_allowed`]), off the principal variation and out of check, let the
-    /// opponent move twice; if the reduced search still fails high the node is cut. Unsound in
-    /// zugzwang, hence the game's guard and [`null_verify_depth`](Self::null_verify_depth).
+    /// Null-move pruning with this depth reduction, plus a ply for every four plies of remaining
+    /// depth (`None`: off): where the game allows it ([`Game::null_move_allowed`]), off the
+    /// principal variation and out of check, let the opponent move twice; if the reduced search
+    /// still fails high the node is cut. Unsound in zugzwang, hence the game's guard and
+    /// [`null_verify_depth`](Self::null_verify_depth).
     pub null_move: Option<i32>,
     /// From this remaining depth on, a null-move cut-off is verified by a search of the node
     /// itself, reduced by the same amount and without a null move.
@@ -82,6 +83,14 @@ pub struct SearchOptions {
     /// a table move is searched one ply shallower, as its ordering is a guess and the next
     /// iteration will find it with a move to try first.
     pub internal_reduction_depth: Option<i32>,
+    /// The quiescence search skips the captures the game calls losing
+    /// ([`Game::losing_capture`]): a static-exchange test that keeps it from searching every
+    /// way of giving material away.
+    pub skip_losing_captures: bool,
+    /// When a quiet move cuts off, the quiet moves searched before it lose in history what it
+    /// gains: the history then ranks moves by how often they cut, not only by how often they
+    /// were tried late enough to cut.
+    pub history_malus: bool,
 }
 
 impl SearchOptions {
@@ -100,21 +109,24 @@ impl SearchOptions {
             && !self.late_move_reductions
             && !self.late_move_pruning
             && self.futility_margin.is_none()
+            && !self.skip_losing_captures
     }
 
     /// The selective search of a tournament engine: every option of [`SearchOptions::default`]
-    /// plus principal-variation search, null move (reduction 2, verified from depth 6),
-    /// late-move reductions, late-move pruning, futility pruning with `futility_margin` per ply
-    /// and mate-distance pruning.
+    /// plus principal-variation search, null move (reduction 3 plus a ply per four of depth,
+    /// verified from depth 6), late-move reductions, late-move pruning, futility pruning with
+    /// `futility_margin` per ply, mate-distance pruning and a quiescence search without losing
+    /// captures.
     ///
     /// ```
     /// let o = search_core::SearchOptions::selective(200);
-    /// assert!(o.pvs && o.late_move_reductions && o.null_move == Some(2));
+    /// assert!(o.pvs && o.late_move_reductions && o.null_move == Some(3));
+    /// assert!(o.skip_losing_captures && !o.is_exact());
     /// ```
     pub fn selective(futility_margin: Score) -> Self {
         SearchOptions {
             pvs: true,
-            null_move: Some(2),
+            null_move: Some(3),
             null_verify_depth: Some(6),
             late_move_reductions: true,
             futility_margin: Some(futility_margin),
@@ -122,6 +134,8 @@ impl SearchOptions {
             late_move_pruning: true,
             reverse_futility_depth: Some(REVERSE_FUTILITY_DEPTH),
             internal_reduction_depth: Some(INTERNAL_REDUCTION_DEPTH),
+            skip_losing_captures: true,
+            history_malus: true,
             ..SearchOptions::default()
         }
     }
@@ -145,6 +159,8 @@ impl Default for SearchOptions {
             late_move_pruning: false,
             reverse_futility_depth: None,
             internal_reduction_depth: None,
+            skip_losing_captures: false,
+            history_malus: false,
         }
     }
 }
@@ -159,7 +175,7 @@ pub struct Searcher<G: Game> {
     pub stats: GameStats,
     stack: PlyStack<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
-    history: Vec<u32>,
+    history: Vec<i32>,
     deadline: Deadline,
     node_limit: Option<u64>,
     stop_signal: Option<Arc<AtomicBool>>,
@@ -593,6 +609,13 @@ impl<G: Game> Searcher<G> {
                         self.stats.cutoffs += 1;
                         if quiet {
                             self.reward_quiet(game, mv, ply, depth);
+                            if self.options.history_malus {
+                                for &earlier in &moves[..k] {
+                                    if !game.is_tactical(earlier) {
+                                        self.add_history(game, earlier, -depth * depth);
+                                    }
+                                }
+                            }
                         }
                         break;
                     }
@@ -628,7 +651,7 @@ impl<G: Game> Searcher<G> {
         allowed: bool,
         evaluate: &mut impl FnMut(&G) -> Score,
     ) -> Option<Score> {
-        let r = self.options.null_move?;
+        let r = self.options.null_move? + depth / 4;
         if !allowed || depth < 2 || !game.null_move_allowed() || evaluate(game) < beta {
             return None;
         }
@@ -694,6 +717,9 @@ impl<G: Game> Searcher<G> {
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
         for &mv in &moves {
+            if self.options.skip_losing_captures && game.losing_capture(mv) {
+                continue;
+            }
             game.play(mv);
             self.stats.nodes += 1;
             self.stack.enter(ply + 1);
@@ -729,12 +755,17 @@ impl<G: Game> Searcher<G> {
             }
         }
         if self.options.history {
-            if let Some(h) = game.history_index(mv) {
-                let slot = &mut self.history[h % HISTORY_SIZE];
-                *slot = slot.saturating_add((depth * depth) as u32);
-                if *slot > 1 << 30 {
-                    self.history.iter_mut().for_each(|x| *x /= 2);
-                }
+            self.add_history(game, mv, depth * depth);
+        }
+    }
+
+    /// Adds `amount` to the history score of `mv`, halving every score when one grows too large.
+    fn add_history(&mut self, game: &G, mv: G::Move, amount: i32) {
+        if let Some(h) = game.history_index(mv) {
+            let slot = &mut self.history[h % HISTORY_SIZE];
+            *slot = slot.saturating_add(amount);
+            if slot.abs() > 1 << 30 {
+                self.history.iter_mut().for_each(|x| *x /= 2);
             }
         }
     }

@@ -8,14 +8,15 @@
 //! iterative deepening with a transposition table under a depth and time limit; `--no-prune`
 //! runs plain minimax to a fixed depth for the assignment's comparison. The engine's own play
 //! (UCI, `best`) adds the selective search of `search-core` (principal variation, null move
-//! with a material guard, late-move reductions, futility, aspiration windows), a proof-number
+//! with a material guard, late-move reductions, futility, aspiration windows, a quiescence
+//! search without losing captures, a history malus), a proof-number
 //! search for a mate by checks before it and for a shorter mate after it ([`crate::proof`]),
 //! and the repetition rulings of [`crate::repetition`]; the course's `run` keeps the
 //! full-width search and rules its answers were made with.
 
 use crate::eval::{evaluate, piece_value, EvalKind};
 use crate::framework;
-use crate::movegen::{captures_first, in_check, legal_captures, legal_moves};
+use crate::movegen::{captures_first, in_check, lands_attacked, legal_captures, legal_moves};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::repetition::GameLine;
@@ -197,6 +198,13 @@ impl Game for SearchPosition {
         }
     }
 
+    /// A piece taking a less valuable one on a square the opponent attacks (after the capture):
+    /// the exchange most likely loses the difference.
+    fn losing_capture(&self, mv: Move) -> bool {
+        let value = |sq| self.pos.at(sq).map_or(0, |p| piece_value(p.kind));
+        value(mv.from) > value(mv.to) && lands_attacked(&self.pos, mv)
+    }
+
     fn history_index(&self, mv: Move) -> Option<usize> {
         Some(mv.from.index() * 90 + mv.to.index())
     }
@@ -218,6 +226,10 @@ pub enum Pruning {
     ReverseFutility,
     /// Internal iterative reduction.
     InternalReduction,
+    /// The quiescence search's skipping of losing captures.
+    LosingCaptures,
+    /// The history malus of the quiet moves tried before a cut-off.
+    HistoryMalus,
     /// The proof-number search for a mate by checks before the alpha-beta search (not a
     /// pruning rule, but switched off the same way to measure it).
     MateByChecks,
@@ -240,13 +252,15 @@ impl Pruning {
             Pruning::Futility => options.futility_depth = 0,
             Pruning::ReverseFutility => options.reverse_futility_depth = None,
             Pruning::InternalReduction => options.internal_reduction_depth = None,
+            Pruning::LosingCaptures => options.skip_losing_captures = false,
+            Pruning::HistoryMalus => options.history_malus = false,
             Pruning::MateByChecks => {}
         }
         options
     }
 
-    fn bit(self) -> u8 {
-        1 << self as u8
+    fn bit(self) -> u16 {
+        1 << self as u16
     }
 }
 
@@ -270,7 +284,7 @@ pub struct SearchConfig {
     pub selective: bool,
     /// Rules of the selective search switched off (a set of [`Pruning`] bits; see
     /// [`SearchConfig::without`]).
-    pub switched_off: u8,
+    pub switched_off: u16,
 }
 
 /// Futility margin per ply of the selective search, in the course evaluation's units (a

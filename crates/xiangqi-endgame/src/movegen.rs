@@ -80,10 +80,39 @@ impl View<'_> {
     }
 }
 
-/// Whether `target` (normally a king) would be attacked by `by` in the view.
+/// Whether `target` (a king) would be attacked by `by` in the view.
+#[inline]
 fn attacked(v: &View, target: Square, by: Color) -> bool {
+    attacked_by::<true>(v, target, by)
+}
+
+/// Whether a piece of `by` could capture on `target` in the view. With `KING_TARGET` the target
+/// is a king: the other king attacks it along a clear file (the flying general), and advisors
+/// and elephants, which never reach a king, are not looked at; without it, the king, the
+/// advisors and the elephants attack the squares they move to.
+fn attacked_by<const KING_TARGET: bool>(v: &View, target: Square, by: Color) -> bool {
     let (tr, tc) = (target.row() as i32, target.col() as i32);
-    // Chariots, cannons and the facing king along the four lines.
+    if !KING_TARGET {
+        let piece_at = |dr: i32, dc: i32, kind: Kind| {
+            Square::at(tr + dr, tc + dc).is_some_and(|s| v.at(s) == Some(Piece::new(by, kind)))
+        };
+        if in_palace(by, target)
+            && (ORTHO.iter().any(|&(dr, dc)| piece_at(dr, dc, Kind::King))
+                || DIAG.iter().any(|&(dr, dc)| piece_at(dr, dc, Kind::Advisor)))
+        {
+            return true;
+        }
+        if own_side(by, target)
+            && DIAG.iter().any(|&(dr, dc)| {
+                piece_at(2 * dr, 2 * dc, Kind::Elephant)
+                    && v.at(Square::new((tr + dr) as usize, (tc + dc) as usize))
+                        .is_none()
+            })
+        {
+            return true;
+        }
+    }
+    // Chariots, cannons and (for a king target) the facing king along the four lines.
     for (dr, dc) in ORTHO {
         let (mut r, mut c) = (tr + dr, tc + dc);
         let mut screens = 0;
@@ -91,7 +120,8 @@ fn attacked(v: &View, target: Square, by: Color) -> bool {
             if let Some(p) = v.at(Square::new(r as usize, c as usize)) {
                 if screens == 0 {
                     if p.color == by
-                        && (p.kind == Kind::Chariot || (p.kind == Kind::King && dc == 0))
+                        && (p.kind == Kind::Chariot
+                            || KING_TARGET && p.kind == Kind::King && dc == 0)
                     {
                         return true;
                     }
@@ -181,6 +211,30 @@ pub fn is_legal(pos: &Position, mv: Move) -> bool {
         Some(k) => !attacked(&view, k, side.opposite()),
         None => true,
     }
+}
+
+/// Whether, after `mv` (a move of the side to move), the piece it moved could be taken on its
+/// new square: some enemy piece attacks that square with the board as the move leaves it. With
+/// the values of the pieces, the cheap half of a static exchange: a capture by a piece worth
+/// more than its victim onto a defended square usually loses material.
+///
+/// ```
+/// use xiangqi_endgame::{movegen, Move, Position};
+/// // The chariot takes a pawn that the black advisor defends...
+/// let p: Position = "4k4/4a4/3p5/9/9/9/9/9/9/3RK4 w".parse().unwrap();
+/// assert!(movegen::lands_attacked(&p, "d0d7".parse::<Move>().unwrap()));
+/// // ...or one that nothing defends.
+/// let p: Position = "4k4/4a4/2p6/9/9/9/9/9/9/2R1K4 w".parse().unwrap();
+/// assert!(!movegen::lands_attacked(&p, "c0c7".parse::<Move>().unwrap()));
+/// ```
+pub fn lands_attacked(pos: &Position, mv: Move) -> bool {
+    let view = View {
+        board: pos.board(),
+        from: mv.from.index(),
+        to: mv.to.index(),
+        piece: pos.at(mv.from),
+    };
+    attacked_by::<false>(&view, mv.to, pos.side().opposite())
 }
 
 /// Appends the pseudo-legal moves (standard piece rules, king safety not checked) of the side

@@ -127,3 +127,40 @@ fn piece_census_follows_make_and_unmake_along_random_games() {
         assert_eq!(census(&p), start);
     }
 }
+
+/// The obvious answer to [`movegen::lands_attacked`](xiangqi_endgame::movegen::lands_attacked):
+/// make the move and look for a pseudo-legal reply that captures on its square.
+fn lands_attacked_by_replies(p: &Position, mv: xiangqi_endgame::Move) -> bool {
+    let mut after = p.clone();
+    after.make(mv);
+    let mut replies = Vec::new();
+    xiangqi_endgame::movegen::pseudo_legal(&after, &mut replies);
+    replies.iter().any(|r| r.to == mv.to)
+}
+
+#[test]
+fn lands_attacked_agrees_with_the_replies_along_random_games() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = search_core::SmallRng::seed_from_u64(12);
+    let mut moves = Vec::new();
+    let (mut checked, mut attacked) = (0, 0);
+    for game in 0..40 {
+        let mut p: Position = POSITIONS[game % POSITIONS.len()].0.parse().unwrap();
+        for _ in 0..120 {
+            moves.clear();
+            xiangqi_endgame::movegen::legal_moves(&p, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in &moves {
+                let fast = xiangqi_endgame::movegen::lands_attacked(&p, mv);
+                assert_eq!(fast, lands_attacked_by_replies(&p, mv), "{p} {mv}");
+                checked += 1;
+                attacked += fast as u32;
+            }
+            p.make(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    // Both answers occur often enough for the comparison to mean something.
+    assert!(checked > 50_000 && attacked > 5_000, "{checked} {attacked}");
+}
