@@ -20,7 +20,7 @@ use crate::movegen::{captures_first, in_check, lands_attacked, legal_captures, l
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::repetition::GameLine;
-use crate::square::Move;
+use crate::square::{Move, Square};
 use search_core::{
     alphabeta, iterative_deepening, mate_distance, mate_in, minimax, Deadline, Game, GameResult,
     GameStats, IterativeOptions, Score, SearchOptions, Searcher, WIN,
@@ -72,6 +72,12 @@ impl SearchPosition {
             line: Some(line),
             ..SearchPosition::new(pos, Rules::Legal, eval)
         }
+    }
+
+    /// The course value of the piece on `sq` (0 when it is empty), which orders and judges
+    /// captures.
+    fn value_at(&self, sq: Square) -> i32 {
+        self.pos.at(sq).map_or(0, |p| piece_value(p.kind))
     }
 }
 
@@ -166,11 +172,7 @@ impl Game for SearchPosition {
         // Captures first, sorted by most valuable victim then least valuable attacker; quiet
         // moves keep their generation order. In place, no allocation.
         let captures = captures_first(&self.pos, moves);
-        let key = |m: &Move| {
-            let victim = self.pos.at(m.to).map_or(0, |p| piece_value(p.kind));
-            let attacker = self.pos.at(m.from).map_or(0, |p| piece_value(p.kind));
-            victim * 16 - attacker / 16
-        };
+        let key = |m: &Move| self.value_at(m.to) * 16 - self.value_at(m.from) / 16;
         for i in 1..captures {
             let k = key(&moves[i]);
             let mut j = i;
@@ -201,8 +203,7 @@ impl Game for SearchPosition {
     /// A piece taking a less valuable one on a square the opponent attacks (after the capture):
     /// the exchange most likely loses the difference.
     fn losing_capture(&self, mv: Move) -> bool {
-        let value = |sq| self.pos.at(sq).map_or(0, |p| piece_value(p.kind));
-        value(mv.from) > value(mv.to) && lands_attacked(&self.pos, mv)
+        self.value_at(mv.from) > self.value_at(mv.to) && lands_attacked(&self.pos, mv)
     }
 
     fn history_index(&self, mv: Move) -> Option<usize> {
