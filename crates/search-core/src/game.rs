@@ -59,6 +59,14 @@ pub trait Game {
     /// the freshly generated list before the search applies hash move, killers and history.
     fn order_moves(&self, _moves: &mut [Self::Move]) {}
 
+    /// [`order_moves`](Game::order_moves) for a node searched inside `(alpha, beta)`: a game
+    /// that orders by small searches may stop them once a move is known to fall well short of
+    /// `alpha` (Edax's sort window), since the order among poor moves matters little. The
+    /// default ignores the window.
+    fn order_moves_in_window(&self, moves: &mut [Self::Move], _alpha: Score, _beta: Score) {
+        self.order_moves(moves);
+    }
+
     /// Whether `mv` is tactical (a capture, a promotion...). [`order_moves`](Game::order_moves)
     /// is expected to put tactical moves first; killers and history then only reorder the quiet
     /// moves after them.

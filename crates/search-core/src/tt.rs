@@ -195,6 +195,13 @@ impl<M: Copy> TranspositionTable<M> {
         }
     }
 
+    /// Starts loading the slot of `key` into the cache (a hint, see [`prefetch`]), for a probe
+    /// soon after.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(&self.slots[key as usize & self.mask]);
+    }
+
     /// Stores a result for the node `key` found `ply` plies below the root.
     #[inline]
     pub fn store(
