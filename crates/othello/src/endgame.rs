@@ -105,6 +105,10 @@ const DEEPER_ORDER_MIN_EMPTIES: u32 = 28;
 /// 176 M, 600 → 182 M (without the pattern evaluation: 204 M).
 const SHALLOW_ORDER_MOBILITY: i32 = 300;
 
+/// The ordering searches of a node searched inside `(alpha, beta)` stop once a move is known to
+/// be worth this much (hundredths of a disc) below `alpha` (Edax's sort window).
+const SORT_WINDOW_MARGIN: Score = 800;
+
 /// Fastest-first ordering is used only with more empty squares than this.
 const ORDER_ABOVE_EMPTIES: u32 = 7;
 
@@ -479,6 +483,33 @@ impl Game for Endgame {
     }
 
     fn order_moves(&self, moves: &mut [Move]) {
+        self.order(moves, -INF);
+    }
+
+    fn order_moves_in_window(&self, moves: &mut [Move], alpha: Score, _beta: Score) {
+        // Scores are discs in the exact search, hundredths in the pre-search (which orders by
+        // the evaluation alone, without searches to cut short).
+        let floor = if self.presearch || alpha <= -64 {
+            -INF
+        } else {
+            100 * alpha - SORT_WINDOW_MARGIN
+        };
+        self.order(moves, floor);
+    }
+
+    fn history_index(&self, mv: Move) -> Option<usize> {
+        match mv {
+            Move::Square(s) => Some(s as usize),
+            Move::Pass => None,
+        }
+    }
+}
+
+impl Endgame {
+    /// Orders `moves` best first. The ordering searches stop once a move is known to be worth
+    /// at most `floor` (hundredths of a disc, for the side to move here): such a move gets that
+    /// bound as its value instead of its exact shallow value.
+    fn order(&self, moves: &mut [Move], floor: Score) {
         // Near the end, ordering costs more than it saves.
         if self.cur.empties() <= ORDER_ABOVE_EMPTIES {
             return;
@@ -506,7 +537,7 @@ impl Game for Endgame {
                 } else {
                     let (after, search) = &mut *self.order_search.borrow_mut();
                     after.reset(next);
-                    search.value(after, plies, -INF, INF)
+                    search.value(after, plies, -INF, -floor)
                 };
                 value + SHALLOW_ORDER_MOBILITY * mobility
             }
@@ -537,13 +568,6 @@ impl Game for Endgame {
         }
         for (mv, (_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
             *mv = *sorted;
-        }
-    }
-
-    fn history_index(&self, mv: Move) -> Option<usize> {
-        match mv {
-            Move::Square(s) => Some(s as usize),
-            Move::Pass => None,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Move generation against published perft counts and a slow square-by-square generator; the
 //! endgame solver against exhaustive minimax on positions with few empty squares.
 
-use othello::bitboard::{flips, flips_scalar, legal_moves};
+use othello::bitboard::{flips, flips_scalar, legal_moves, legal_moves_scalar};
 use othello::endgame::{last_empties, solve, solve_parallel};
 use othello::perft::perft;
 use othello::stability::stable_discs;
@@ -108,6 +108,7 @@ proptest! {
             }
         }
         prop_assert_eq!(legal_moves(p.me, p.opp), slow_moves);
+        prop_assert_eq!(legal_moves_scalar(p.me, p.opp), slow_moves);
     }
 
     #[test]
