@@ -286,7 +286,8 @@ fn train(
                 samples_from_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", f.display()))?
             }
             _ => {
-                let player = weights.as_ref().map_or(Player::Improved, Player::Weights);
+                let evaluator = weights.as_ref().map(crate::pattern::Evaluator::new);
+                let player = evaluator.as_ref().map_or(Player::Improved, Player::Weights);
                 let round_opts = crate::train::Generate {
                     seed: opts.seed ^ u64::from(round - 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
                     ..*opts

@@ -43,7 +43,7 @@ impl Endgame {
             leaf_nodes: std::cell::Cell::new(0),
             presearch: false,
             order_search: std::cell::RefCell::new((
-                pattern::PatternGame::new(p, pattern::weights()),
+                pattern::PatternGame::new(p, pattern::evaluator()),
                 search_core::AlphaBetaSearch::new(),
             )),
         }

@@ -15,7 +15,7 @@
 
 use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use crate::endgame::{solve, table_megabytes};
-use crate::pattern::{layout, stage, PatternGame, Weights, STAGES, STAGE_WIDTH};
+use crate::pattern::{layout, stage, Evaluator, PatternGame, Weights, STAGES, STAGE_WIDTH};
 use crate::position::{Move, Position};
 use rand::{Rng, SeedableRng};
 use search_core::{Searcher, SmallRng};
@@ -64,7 +64,7 @@ pub enum Player<'w> {
     /// Depth-2 alpha-beta on the improved evaluation, one random move in ten.
     Improved,
     /// Depth-3 alpha-beta on these weights, no random move.
-    Weights(&'w Weights),
+    Weights(&'w Evaluator),
 }
 
 /// The generator of game `index` under `seed`.
@@ -318,9 +318,10 @@ pub fn fit(
         let w = least_squares(&flat, per, &labels, l.size, opts);
         let block = &mut weights.values[s * l.size..(s + 1) * l.size];
         for (q, &wi) in block.iter_mut().zip(&w) {
-            *q = (wi * 100.0)
-                .round()
-                .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
+            *q = (wi * 100.0).round().clamp(
+                -f64::from(crate::pattern::WEIGHT_LIMIT),
+                f64::from(crate::pattern::WEIGHT_LIMIT),
+            ) as i16;
         }
         // The error of the weights as shipped (quantised) on the held-back games.
         let (mut se, mut ae, mut sl, mut n) = (0f64, 0f64, 0f64, 0usize);
