@@ -1,12 +1,14 @@
 //! Exact endgame values: the position as a `search-core` [`Game`] searched to the end of the
 //! game by negamax alpha-beta with a transposition table, the moves ordered fastest-first (the
-//! reply that leaves the opponent fewest moves, corner moves counted double, then fewest
-//! potential moves; from 14 empties on, a one-ply search, two plies from 22 and three from 28,
-//! with the learned pattern evaluation plus that mobility), and the exact score found by MTD(f)
-//! null-window probes. The last [`LAST_EMPTIES`] empties go to a dedicated small solver through
-//! the `leaf_solve` hook: a list of empty squares instead of move generation, odd quadrants
-//! first (parity), the last square counted without playing it. Scores are final disc
-//! differences with the empties given to the winner, as in the FFO test suite.
+//! reply that leaves the opponent fewest moves, corner moves counted double, then the mover's
+//! discs at the corners, then fewest potential moves; from 14 empties on, a one-ply search, two
+//! plies from 22 and three from 28, with the learned pattern evaluation plus that mobility,
+//! cut short 8 discs below alpha), and the exact score found by principal-variation search
+//! inside an aspiration window around the value of a shallower pre-search. The last
+//! [`LAST_EMPTIES`] empties go to a dedicated small solver through the `leaf_solve` hook: a list
+//! of empty squares instead of move generation, odd quadrants first (parity), the last square
+//! counted without playing it. Scores are final disc differences with the empties given to the
+//! winner, as in the FFO test suite.
 
 use crate::bitboard::{adjacent, flips, legal_moves, CORNERS};
 use crate::pattern;
@@ -108,6 +110,24 @@ const SHALLOW_ORDER_MOBILITY: i32 = 300;
 /// The ordering searches of a node searched inside `(alpha, beta)` stop once a move is known to
 /// be worth this much (hundredths of a disc) below `alpha` (Edax's sort window).
 const SORT_WINDOW_MARGIN: Score = 800;
+
+/// Fastest-first ordering counts each disc of [`corner_stability`] the mover holds after a
+/// move as this much (16 is one reply left to the opponent): Edax's corner-stability term.
+/// Positions for FFO #40..#49 by its value: 0 → 809 M, 2 → 768 M, 3 → 763 M, 4 → 772 M,
+/// 8 → 797 M, 16 → 918 M; the project's own 22- to 24-empties positions (`othello generate
+/// --empties 22,23,24 --count 4 --seed 777`): 0 → 367 M, 3 → 361 M, 4 → 364 M.
+const CORNER_STABILITY_WEIGHT: i32 = 3;
+
+/// Own corners and the own discs orthogonally next to them: discs that can never flip.
+#[inline]
+fn corner_stability(b: u64) -> u32 {
+    let near = ((b & 0x0100_0000_0000_0001) << 1)
+        | ((b & 0x8000_0000_0000_0080) >> 1)
+        | ((b & 0x0000_0000_0000_0081) << 8)
+        | ((b & 0x8100_0000_0000_0000) >> 8)
+        | CORNERS;
+    (near & b).count_ones()
+}
 
 /// Fastest-first ordering is used only with more empty squares than this.
 const ORDER_ABOVE_EMPTIES: u32 = 7;
@@ -549,6 +569,7 @@ impl Endgame {
                 let potential = (adjacent(next.opp) & empty).count_ones() as i32;
                 16 * (mobility + (next_moves & CORNERS).count_ones() as i32) + potential
                     - 8 * i32::from(CORNERS >> s & 1 == 1)
+                    - CORNER_STABILITY_WEIGHT * corner_stability(next.opp) as i32
             }
         };
         // Keys computed once, then an insertion sort of (key, move) pairs (no allocation).
