@@ -268,6 +268,19 @@ impl EmptyList {
     }
 }
 
+/// The squares by how good they usually are to play on, best first: corners, the edge squares
+/// two from a corner (a3, c1, ...), the middle of the edges, the centre, the squares next to a
+/// corner on the edge (b1, a2, ...), the diagonal neighbours of the corners (b2, ...) last.
+/// [`small_solve`] keeps its empties in this order, which breaks its ordering's ties.
+const SQUARE_CLASSES: [u64; 6] = [
+    0x8100_0000_0000_0081,
+    0x2400_8100_0081_0024,
+    0x1800_0081_8100_0018,
+    0x003c_7e7e_7e7e_3c00 & !0x0042_0000_0000_4200,
+    0x4281_0000_0000_8142,
+    0x0042_0000_0000_4200,
+];
+
 /// A node of [`small_solve`]: what its children need.
 struct SmallNode {
     me: u64,
@@ -436,13 +449,15 @@ pub fn last_empties(p: &Position, mut alpha: Score, beta: Score, nodes: &mut u64
     }
     let mut list = EmptyList { squares: 0, len: 0 };
     let mut parity = 0u8;
-    let mut bits = empty;
-    while bits != 0 {
-        let sq = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        list.squares |= (sq as u128) << (8 * list.len);
-        list.len += 1;
-        parity ^= 1 << quadrant(sq);
+    for class in SQUARE_CLASSES {
+        let mut bits = empty & class;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            list.squares |= (sq as u128) << (8 * list.len);
+            list.len += 1;
+            parity ^= 1 << quadrant(sq);
+        }
     }
     if list.len == 0 {
         return final_diff(p.me, p.opp, 0);
