@@ -195,8 +195,8 @@ impl<M: Copy> TranspositionTable<M> {
         }
     }
 
-    /// Starts loading the slot of `key` into the cache (a hint, see [`prefetch`]), for a probe
-    /// soon after.
+    /// Starts loading the slot of `key` into the cache for a probe soon after: a hint that
+    /// never faults and changes nothing the program can see.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         prefetch(&self.slots[key as usize & self.mask]);
