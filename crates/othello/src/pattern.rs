@@ -402,43 +402,11 @@ impl Weights {
         Ok(Weights { values })
     }
 
-    /// The value of `(me, opp)` in hundredths of a disc for `me` (the side to move).
-    ///
-    /// Each family is read off the eight transformed boards in its base orientation: a line is
-    /// a byte of the board (after a multiply that gathers a diagonal into one byte), and a
-    /// binary-to-ternary table turns each side's bits into the pattern's number.
+    /// The value of `(me, opp)` in hundredths of a disc for `me` (the side to move), every
+    /// reading looked up (84); [`Evaluator`] gives the same value with 46.
     #[inline]
     pub fn evaluate_discs(&self, me: u64, opp: u64) -> i32 {
-        let empties = (!(me | opp)).count_ones();
-        let w = self.stage(stage(empties));
-        let l = layout();
-        let o = &l.family_offsets;
-        let mut sum = 0i32;
-        let mut at = |family: usize, me_bits: u64, opp_bits: u64| {
-            let t = &TERNARY;
-            let idx = o[family] + t[me_bits as usize] as u32 + 2 * t[opp_bits as usize] as u32;
-            sum += w[idx as usize] as i32;
-        };
-        let (mine, theirs) = (symmetric_boards(me), symmetric_boards(opp));
-        for (k, (&m, &p)) in mine.iter().zip(&theirs).enumerate() {
-            at(0, edge_2x(m), edge_2x(p));
-            at(1, corner_3x3(m), corner_3x3(p));
-            at(2, corner_2x5(m), corner_2x5(p));
-            at(3, m >> 8 & 0xff, p >> 8 & 0xff);
-            at(4, m >> 16 & 0xff, p >> 16 & 0xff);
-            at(5, m >> 24 & 0xff, p >> 24 & 0xff);
-            if k < 4 {
-                at(6, diagonal(m, 0), diagonal(p, 0));
-            }
-            for (family, shift) in [(7, 1), (8, 2), (9, 3), (10, 4)] {
-                at(family, diagonal(m, shift), diagonal(p, shift));
-            }
-        }
-        let mob_me = (legal_moves(me, opp).count_ones() as usize).min(MOBILITY_CAP);
-        let mob_opp = (legal_moves(opp, me).count_ones() as usize).min(MOBILITY_CAP);
-        sum += w[l.mobility_me as usize + mob_me] as i32;
-        sum += w[l.mobility_opp as usize + mob_opp] as i32;
-        sum + w[l.bias as usize] as i32
+        sum_readings(&self.values, &ALL_READS, me, opp)
     }
 
     /// [`Weights::evaluate_discs`] the slow obvious way, square by square along the listed
@@ -454,6 +422,22 @@ impl Weights {
 /// The largest weight magnitude a weights file may hold (163.83 discs, far beyond any real
 /// weight): so that two weights always add up inside an `i16` in an [`Evaluator`].
 pub const WEIGHT_LIMIT: i16 = i16::MAX / 2;
+
+/// The symmetries `k` (of [`symmetry`]) each family is read through in the weights file: all
+/// eight, except the long diagonal, which the transposition maps onto itself square by square.
+const ALL_READS: [&[usize]; 11] = [
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1, 2, 3],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+];
 
 /// The symmetries `k` (of [`symmetry`]) each family is read through once its readings that
 /// cover the same squares are folded into one: a line forwards and backwards, a 3x3 corner
@@ -538,38 +522,48 @@ impl Evaluator {
     /// [`Weights::evaluate_discs`] gives it.
     #[inline]
     pub fn evaluate_discs(&self, me: u64, opp: u64) -> i32 {
-        let empties = (!(me | opp)).count_ones();
-        let l = layout();
-        let w = &self.values[stage(empties) * l.size..][..l.size];
-        let o = &l.family_offsets;
-        let (mine, theirs) = (symmetric_boards(me), symmetric_boards(opp));
-        let mut sum = 0i32;
-        let mut family = |f: usize, read: fn(u64) -> u64| {
-            for &k in FOLDED_READS[f] {
-                let t = &TERNARY;
-                let idx = o[f]
-                    + t[read(mine[k]) as usize] as u32
-                    + 2 * t[read(theirs[k]) as usize] as u32;
-                sum += w[idx as usize] as i32;
-            }
-        };
-        family(0, edge_2x);
-        family(1, corner_3x3);
-        family(2, corner_2x5);
-        family(3, |b| b >> 8 & 0xff);
-        family(4, |b| b >> 16 & 0xff);
-        family(5, |b| b >> 24 & 0xff);
-        family(6, |b| diagonal(b, 0));
-        family(7, |b| diagonal(b, 1));
-        family(8, |b| diagonal(b, 2));
-        family(9, |b| diagonal(b, 3));
-        family(10, |b| diagonal(b, 4));
-        let mob_me = (legal_moves(me, opp).count_ones() as usize).min(MOBILITY_CAP);
-        let mob_opp = (legal_moves(opp, me).count_ones() as usize).min(MOBILITY_CAP);
-        sum += w[l.mobility_me as usize + mob_me] as i32;
-        sum += w[l.mobility_opp as usize + mob_opp] as i32;
-        sum + w[l.bias as usize] as i32
+        sum_readings(&self.values, &FOLDED_READS, me, opp)
     }
+}
+
+/// The value of `(me, opp)` in hundredths of a disc for `me` under `values` (`STAGES` blocks
+/// of weights), each family read through the symmetries `reads` lists.
+///
+/// Each family is read off the eight transformed boards in its base orientation: a line is a
+/// byte of the board (after a multiply that gathers a diagonal into one byte), and a
+/// binary-to-ternary table turns each side's bits into the pattern's number.
+#[inline(always)]
+fn sum_readings(values: &[i16], reads: &[&[usize]; 11], me: u64, opp: u64) -> i32 {
+    let empties = (!(me | opp)).count_ones();
+    let l = layout();
+    let w = &values[stage(empties) * l.size..][..l.size];
+    let o = &l.family_offsets;
+    let (mine, theirs) = (symmetric_boards(me), symmetric_boards(opp));
+    let mut sum = 0i32;
+    let mut family = |f: usize, read: fn(u64) -> u64| {
+        for &k in reads[f] {
+            let t = &TERNARY;
+            let idx =
+                o[f] + t[read(mine[k]) as usize] as u32 + 2 * t[read(theirs[k]) as usize] as u32;
+            sum += w[idx as usize] as i32;
+        }
+    };
+    family(0, edge_2x);
+    family(1, corner_3x3);
+    family(2, corner_2x5);
+    family(3, |b| b >> 8 & 0xff);
+    family(4, |b| b >> 16 & 0xff);
+    family(5, |b| b >> 24 & 0xff);
+    family(6, |b| diagonal(b, 0));
+    family(7, |b| diagonal(b, 1));
+    family(8, |b| diagonal(b, 2));
+    family(9, |b| diagonal(b, 3));
+    family(10, |b| diagonal(b, 4));
+    let mob_me = (legal_moves(me, opp).count_ones() as usize).min(MOBILITY_CAP);
+    let mob_opp = (legal_moves(opp, me).count_ones() as usize).min(MOBILITY_CAP);
+    sum += w[l.mobility_me as usize + mob_me] as i32;
+    sum += w[l.mobility_opp as usize + mob_opp] as i32;
+    sum + w[l.bias as usize] as i32
 }
 
 /// `TERNARY[b]`: the bits of `b` read as base-3 digits (bit i worth 3^i), for up to 10 bits.
@@ -781,6 +775,8 @@ mod tests {
             counts[l.family_of(inst.offset).unwrap()] += 1;
         }
         assert_eq!(counts, [8, 8, 8, 8, 8, 8, 4, 8, 8, 8, 8]);
+        let listed: Vec<usize> = ALL_READS.iter().map(|r| r.len()).collect();
+        assert_eq!(listed, counts);
         assert_eq!(l.features_per_position(), l.instances.len() + 3);
     }
 
