@@ -235,6 +235,128 @@ pub fn flips(me: u64, opp: u64, sq: u32) -> u64 {
     }
 }
 
+/// The four lines through each square (rank, file, a1-h8 diagonal, h1-a8 diagonal) and the
+/// place of the square on each, counted from the line's lowest square: what
+/// [`last_flip_count`] needs.
+struct Lines {
+    masks: [[u64; 4]; 64],
+    places: [[u8; 4]; 64],
+}
+
+const fn line_table() -> Lines {
+    let mut t = Lines {
+        masks: [[0; 4]; 64],
+        places: [[0; 4]; 64],
+    };
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut other = 0;
+        while other < 64 {
+            let (rr, cc) = ((other / 8) as i32, (other % 8) as i32);
+            let on = [rr == r, cc == c, rr - cc == r - c, rr + cc == r + c];
+            let mut k = 0;
+            while k < 4 {
+                if on[k] {
+                    t.masks[sq][k] |= 1 << other;
+                    if other < sq {
+                        t.places[sq][k] += 1;
+                    }
+                }
+                k += 1;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+static LINES: Lines = line_table();
+
+/// Discs flipped on one line of up to eight squares by a move at place `p`, where the bits of
+/// `own` are the mover's discs and every other square of the line is the opponent's: the run
+/// from `p` each way counts when it ends on an own disc. Squares past a shorter line's end
+/// read as the opponent's, which changes nothing, as no own disc lies beyond them.
+const fn line_flip_table() -> [[u8; 256]; 8] {
+    let mut t = [[0u8; 256]; 8];
+    let mut p = 0;
+    while p < 8 {
+        let mut own = 0;
+        while own < 256 {
+            let mut n = 0;
+            let mut k = p + 1;
+            while k < 8 && own >> k & 1 == 0 {
+                k += 1;
+            }
+            if k < 8 {
+                n += k - p - 1;
+            }
+            let mut k = p as i32 - 1;
+            while k >= 0 && own >> k & 1 == 0 {
+                k -= 1;
+            }
+            if k >= 0 {
+                n += p - k as usize - 1;
+            }
+            t[p][own] = n as u8;
+            own += 1;
+        }
+        p += 1;
+    }
+    t
+}
+static LINE_FLIPS: [[u8; 256]; 8] = line_flip_table();
+
+/// How many discs a move on `sq` flips when `sq` is the only empty square and `me` holds the
+/// mover's discs (all the others are the opponent's): four table look-ups, one per line,
+/// instead of computing the flips, which the last move of a solve needs only to count.
+///
+/// ```
+/// use othello::bitboard::{flips, last_flip_count};
+/// // a1 empty, b1..g1 the opponent's, h1 and the rest the mover's.
+/// let me = !0x7f_u64;
+/// assert_eq!(last_flip_count(me, 0), 6);
+/// assert_eq!(last_flip_count(me, 0), flips(me, !me & !1, 0).count_ones());
+/// ```
+#[inline(always)]
+pub fn last_flip_count(me: u64, sq: u32) -> u32 {
+    let sq = sq as usize;
+    let (masks, places) = (&LINES.masks[sq], &LINES.places[sq]);
+    let mut n = 0;
+    for k in 0..4 {
+        // The masks hold at most eight squares, so both indices are in range; the masking
+        // says so to the compiler, which then checks no bounds.
+        let own = pext(me, masks[k]) as usize & 0xff;
+        n += u32::from(LINE_FLIPS[places[k] as usize & 7][own]);
+    }
+    n
+}
+
+/// The bits of `x` under `mask`, packed into the low bits (BMI2's `pext`, or a loop without
+/// it).
+#[inline(always)]
+fn pext(x: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: compiled only when BMI2 is enabled for the whole build.
+        #[allow(unsafe_code)]
+        unsafe {
+            std::arch::x86_64::_pext_u64(x, mask)
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let (mut out, mut m, mut k) = (0, mask, 0);
+        while m != 0 {
+            let low = m & m.wrapping_neg();
+            out |= u64::from(x & low != 0) << k;
+            m ^= low;
+            k += 1;
+        }
+        out
+    }
+}
+
 /// [`flips`] with four directions per 256-bit vector.
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 #[inline]

@@ -10,7 +10,7 @@
 //! counted without playing it. Scores are final disc differences with the empties given to the
 //! winner, as in the FFO test suite.
 
-use crate::bitboard::{adjacent, flips, legal_moves, CORNERS};
+use crate::bitboard::{adjacent, flips, last_flip_count, legal_moves, CORNERS};
 use crate::pattern;
 use crate::position::{Move, Position};
 use crate::stability::stable_discs;
@@ -168,16 +168,17 @@ fn final_diff(me: u64, opp: u64, empties: u32) -> Score {
 }
 
 /// The exact score with one empty square `sq` left: whoever can play there does (the side to
-/// move first), and the count follows without making the move.
+/// move first), and the count follows from the number of flips ([`last_flip_count`]) without
+/// making the move.
 #[inline]
 fn last_one(me: u64, opp: u64, sq: u8) -> Score {
-    let f = flips(me, opp, sq as u32);
-    if f != 0 {
-        return 2 * (me.count_ones() + f.count_ones()) as Score + 2 - 64;
+    let n = last_flip_count(me, sq as u32);
+    if n != 0 {
+        return 2 * (me.count_ones() + n) as Score + 2 - 64;
     }
-    let f = flips(opp, me, sq as u32);
-    if f != 0 {
-        return 64 - 2 * (opp.count_ones() + f.count_ones()) as Score - 2;
+    let n = last_flip_count(opp, sq as u32);
+    if n != 0 {
+        return 64 - 2 * (opp.count_ones() + n) as Score - 2;
     }
     final_diff(me, opp, 1)
 }
@@ -234,6 +235,73 @@ fn last_two(
     }
     *nodes += 1;
     -last_two((opp, me), (-beta, -alpha), (a, b), true, nodes)
+}
+
+/// Three empties, odd quadrants first: each playable one is followed by [`last_two`] on the
+/// other two, without the general loop of [`small_solve`] (three squares are ordered once, here,
+/// instead of filtered in two passes).
+fn last_three(
+    (me, opp): (u64, u64),
+    (mut alpha, beta): (Score, Score),
+    squares: [u8; 3],
+    parity: u8,
+    passed: bool,
+    nodes: &mut u64,
+) -> Score {
+    // Odd quadrants first, each group in list order; the two squares left after a move stay in
+    // list order, as in `small_solve`.
+    let odd = |i: usize| parity >> quadrant(squares[i]) & 1 == 1;
+    let mut order = [0usize; 3];
+    let mut k = 0;
+    for want_odd in [true, false] {
+        for i in 0..3 {
+            if odd(i) == want_odd {
+                order[k] = i;
+                k += 1;
+            }
+        }
+    }
+    let mut best = -Score::MAX;
+    for i in order {
+        let sq = squares[i];
+        if NEIGHBOURS[sq as usize] & opp == 0 {
+            continue;
+        }
+        let f = flips(me, opp, sq as u32);
+        if f == 0 {
+            continue;
+        }
+        let (x, y) = match i {
+            0 => (squares[1], squares[2]),
+            1 => (squares[0], squares[2]),
+            _ => (squares[0], squares[1]),
+        };
+        *nodes += 1;
+        let v = -last_two(
+            (opp ^ f, me | f | 1 << sq),
+            (-beta, -alpha),
+            (x, y),
+            false,
+            nodes,
+        );
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    return best;
+                }
+            }
+        }
+    }
+    if best > -Score::MAX {
+        return best;
+    }
+    if passed {
+        return final_diff(me, opp, 3);
+    }
+    *nodes += 1;
+    -last_three((opp, me), (-beta, -alpha), squares, parity, true, nodes)
 }
 
 /// From this many empties on, [`small_solve`] tries the [`stability_cutoff`].
@@ -343,6 +411,16 @@ fn small_solve(
             (me, opp),
             (alpha, beta),
             (empties.get(0), empties.get(1)),
+            passed,
+            nodes,
+        );
+    }
+    if n == 3 {
+        return last_three(
+            (me, opp),
+            (alpha, beta),
+            [empties.get(0), empties.get(1), empties.get(2)],
+            parity,
             passed,
             nodes,
         );

@@ -1,7 +1,7 @@
 //! Move generation against published perft counts and a slow square-by-square generator; the
 //! endgame solver against exhaustive minimax on positions with few empty squares.
 
-use othello::bitboard::{flips, flips_scalar, legal_moves, legal_moves_scalar};
+use othello::bitboard::{flips, flips_scalar, last_flip_count, legal_moves, legal_moves_scalar};
 use othello::endgame::{last_empties, solve, solve_parallel};
 use othello::perft::perft;
 use othello::stability::stable_discs;
@@ -109,6 +109,14 @@ proptest! {
         }
         prop_assert_eq!(legal_moves(p.me, p.opp), slow_moves);
         prop_assert_eq!(legal_moves_scalar(p.me, p.opp), slow_moves);
+    }
+
+    #[test]
+    fn last_flip_count_equals_the_flips_on_a_full_board(me in any::<u64>(), sq in 0u32..64) {
+        let me = me & !(1 << sq);
+        let opp = !me & !(1 << sq);
+        prop_assert_eq!(last_flip_count(me, sq), slow_flips(me, opp, sq as usize).count_ones());
+        prop_assert_eq!(last_flip_count(opp, sq), slow_flips(opp, me, sq as usize).count_ones());
     }
 
     #[test]
