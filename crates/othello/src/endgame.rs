@@ -1,9 +1,9 @@
 //! Exact endgame values: the position as a `search-core` [`Game`] searched to the end of the
 //! game by negamax alpha-beta with a transposition table, the moves ordered fastest-first (the
 //! reply that leaves the opponent fewest moves, corner moves counted double, then the mover's
-//! discs at the corners, then fewest potential moves; from 14 empties on, a one-ply search, two
-//! plies from 22 and three from 28, with the learned pattern evaluation plus that mobility,
-//! cut short 8 discs below alpha), and the exact score found by principal-variation search
+//! discs at the corners, then fewest potential moves; from 12 empties on, the learned pattern
+//! evaluation of the position after the move plus that mobility, from 14 a one-ply search on
+//! it, two plies from 22 and three from 28, cut short 8 discs below alpha), and the exact score found by principal-variation search
 //! inside an aspiration window around the value of a shallower pre-search. The last
 //! [`LAST_EMPTIES`] empties go to a dedicated small solver through the `leaf_solve` hook: a list
 //! of empty squares instead of move generation, odd quadrants first (parity), the last square
@@ -86,6 +86,15 @@ const ASPIRATION_DISCS: Score = 3;
 /// 142 s (the evaluation's cost outgrows what it saves). #59 costs more CPU at 14 than at 16
 /// (53 s against 41 s, with the same 0.33 G positions).
 const SHALLOW_ORDER_MIN_EMPTIES: u32 = 14;
+
+/// From this many empty squares on (and below [`SHALLOW_ORDER_MIN_EMPTIES`]), moves are ordered
+/// by the learned pattern evaluation of the position after them, plus the opponent's mobility,
+/// without a search: one evaluation per move. FFO #40..#49: fastest-first below 14 → 748 M
+/// positions; this from 12 → 722 M (from 11: 717 M; from 10: 709 M), with 1.9% more
+/// instructions on #40..#44 for 6.9% fewer positions; the one-ply search from 12 instead gave
+/// 702 M for 20% more instructions. The project's own 22- to 24-empties positions: 348 M →
+/// 323 M (from 11: 332 M).
+const EVAL_ORDER_MIN_EMPTIES: u32 = 12;
 
 /// From this many empty squares on, the ordering search looks two plies ahead (`search-core`
 /// alpha-beta on the pattern evaluation) instead of one. FFO #40..#49 on one core, by this
@@ -627,11 +636,11 @@ impl Endgame {
         if self.cur.empties() <= ORDER_ABOVE_EMPTIES {
             return;
         }
-        let shallow = self.cur.empties() >= SHALLOW_ORDER_MIN_EMPTIES;
+        let shallow = self.cur.empties() >= EVAL_ORDER_MIN_EMPTIES;
         let key = |mv: &Move| match *mv {
             Move::Pass => 0,
-            // Far from the end: the opponent's best reply by the midgame evaluation, from the
-            // opponent's side (lower first).
+            // Far from the end: the position after the move (from 14 empties on, the opponent's
+            // best reply) by the midgame evaluation, from the opponent's side (lower first).
             Move::Square(_) if shallow => {
                 let next = self.cur.play(*mv);
                 let replies = next.moves();
@@ -643,7 +652,8 @@ impl Endgame {
                     _ if self.presearch => 0,
                     e if e >= DEEPER_ORDER_MIN_EMPTIES => 3,
                     e if e >= DEEP_ORDER_MIN_EMPTIES => 2,
-                    _ => 1,
+                    e if e >= SHALLOW_ORDER_MIN_EMPTIES => 1,
+                    _ => 0,
                 };
                 let value = if plies == 0 {
                     pattern::evaluate(&next)
