@@ -796,7 +796,10 @@ fn engine_keeps_proving_a_deep_win_that_mcts_does_not_favour() {
 /// choice there on a fixed budget of 4,000 iterations (reproducible).
 fn engine_move_on_fixed_budget(board: Board, moves: &[usize]) -> (GameState, usize) {
     let g = common::played(GameState::new(board, 1), moves);
+    // The time limit still applies to a fixed budget: a generous one keeps it from cutting
+    // the iterations short on a loaded machine.
     let mut e = Engine::new(EngineConfig {
+        time: std::time::Duration::from_secs(60),
         iterations: Some(4000),
         ..Default::default()
     });
@@ -979,7 +982,9 @@ fn engine_chooses_the_same_whatever_the_labels() {
     // The whole engine on a fixed budget (screen, proof-number searches, MCTS): the same
     // move on the course's middle-game positions whichever label moved first.
     let choose = |g: &GameState| {
+        // A time limit that never binds: only the iterations decide (reproducible).
         let mut e = Engine::new(EngineConfig {
+            time: std::time::Duration::from_secs(60),
             iterations: Some(2000),
             ..Default::default()
         });
