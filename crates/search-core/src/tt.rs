@@ -4,6 +4,10 @@
 //! searched depth, the score with its bound type (exact, lower or upper), and the best move.
 //! Replacement is depth-preferred: a slot is overwritten by a result of at least the same depth,
 //! by the same position, or by anything when the slot dates from an earlier search (generation).
+//! With [`TranspositionTable::set_two_way`], a position may sit in either of two neighbouring
+//! slots and every result is kept, in place of the shallower (or older) of the two: the deep
+//! results stay while the recent shallow ones still find room, which pays in long searches
+//! that store far more positions than the table holds.
 //! Decided scores are stored relative to the node, not the root, so they stay correct when
 //! the same position is met at another ply.
 
@@ -70,6 +74,8 @@ pub struct TranspositionTable<M> {
     slots: Vec<Option<TtEntry<M>>>,
     mask: usize,
     generation: u8,
+    /// 1 when a position may sit in either slot of an aligned pair, 0 for one slot.
+    pair: usize,
 }
 
 impl<M: Copy> TranspositionTable<M> {
@@ -109,6 +115,7 @@ impl<M: Copy> TranspositionTable<M> {
             slots,
             mask: n - 1,
             generation: 0,
+            pair: 0,
         })
     }
 
@@ -165,6 +172,27 @@ impl<M: Copy> TranspositionTable<M> {
         }
         self.mask = other.mask;
         self.generation = other.generation;
+        self.pair = other.pair;
+    }
+
+    /// Two-way buckets (`true`) or one slot per position, depth-preferred (`false`, the
+    /// default); see the module's header. Entries already stored stay where they are and may
+    /// be missed by probes after a change, so set this before searching.
+    ///
+    /// ```
+    /// use search_core::{Bound, TranspositionTable};
+    /// let mut tt: TranspositionTable<u8> = TranspositionTable::with_entries(2);
+    /// tt.set_two_way(true);
+    /// // Three positions share the one pair: the deep one stays, the shallow ones take turns.
+    /// tt.store(2, 9, 0, 1, Bound::Exact, None);
+    /// tt.store(4, 1, 0, 2, Bound::Exact, None);
+    /// tt.store(6, 1, 0, 3, Bound::Exact, None);
+    /// assert_eq!(tt.probe(2, 0).unwrap().score, 1);
+    /// assert!(tt.probe(4, 0).is_none());
+    /// assert_eq!(tt.probe(6, 0).unwrap().score, 3);
+    /// ```
+    pub fn set_two_way(&mut self, on: bool) {
+        self.pair = usize::from(on && self.slots.len() >= 2);
     }
 
     /// Number of slots.
@@ -186,20 +214,23 @@ impl<M: Copy> TranspositionTable<M> {
     /// when the node is `ply` plies deep.
     #[inline]
     pub fn probe(&self, key: u64, ply: u32) -> Option<TtEntry<M>> {
-        match self.slots[key as usize & self.mask] {
-            Some(mut e) if e.key == key => {
-                e.score = mate_in(e.score, ply);
-                Some(e)
+        let first = key as usize & self.mask & !self.pair;
+        for slot in &self.slots[first..=first | self.pair] {
+            if let Some(mut e) = *slot {
+                if e.key == key {
+                    e.score = mate_in(e.score, ply);
+                    return Some(e);
+                }
             }
-            _ => None,
         }
+        None
     }
 
     /// Starts loading the slot of `key` into the cache for a probe soon after: a hint that
     /// never faults and changes nothing the program can see.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        prefetch(&self.slots[key as usize & self.mask]);
+        prefetch(&self.slots[key as usize & self.mask & !self.pair]);
     }
 
     /// Stores a result for the node `key` found `ply` plies below the root.
@@ -213,10 +244,40 @@ impl<M: Copy> TranspositionTable<M> {
         bound: Bound,
         mv: Option<M>,
     ) {
-        let slot = &mut self.slots[key as usize & self.mask];
-        let replace = match slot {
-            None => true,
-            Some(old) => old.key == key || depth >= old.depth || old.generation != self.generation,
+        let index = key as usize & self.mask;
+        let (slot, replace) = if self.pair == 0 {
+            let slot = &mut self.slots[index];
+            let replace = match slot {
+                None => true,
+                Some(old) => {
+                    old.key == key || depth >= old.depth || old.generation != self.generation
+                }
+            };
+            (slot, replace)
+        } else {
+            // The first slot of a pair keeps the deepest result of this search, the second
+            // the newest of the others: a deeper (or as deep) result takes the first slot and
+            // moves what it held to the second; a shallower one goes to the second.
+            let generation = self.generation;
+            let [first, second] = &mut self.slots[index & !1..=index | 1] else {
+                unreachable!("a pair of slots")
+            };
+            let takes_first = match *first {
+                None => true,
+                Some(old) => old.generation != generation || old.depth <= depth,
+            };
+            let slot = if first.is_some_and(|old| old.key == key) {
+                first
+            } else if takes_first {
+                // What the first slot held moves down (over an older copy of this position).
+                if first.is_some() {
+                    *second = *first;
+                }
+                first
+            } else {
+                second
+            };
+            (slot, true)
         };
         if replace {
             // Keep the old best move when the new result has none for the same position.

@@ -105,6 +105,23 @@ proptest! {
     }
 
     #[test]
+    fn two_way_table_search_equals_alphabeta(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
+        let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
+        // Tables from one pair (every position collides) to roomy.
+        for entries in [2, 16, 1 << 12] {
+            let mut s = Searcher::new(1);
+            s.tt = TranspositionTable::with_entries(entries);
+            s.tt.set_two_way(true);
+            s.options.pvs = true;
+            let mut game = RandomTree::new(seed, branch);
+            for window in [(-INF, INF), (ab.score - 1, ab.score + 1), (-INF, INF)] {
+                let v = s.search_root(&mut game, depth, window.0, window.1);
+                prop_assert_eq!(ab.score, v, "{} entries, window {:?}", entries, window);
+            }
+        }
+    }
+
+    #[test]
     fn negamax_tt_and_mtdf_equal_alphabeta(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
         let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
         let nm = negamax(&mut RandomTree::new(seed, branch), depth, 1);
