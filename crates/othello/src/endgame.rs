@@ -800,6 +800,8 @@ pub fn solve_parallel(p: &Position, searchers: &mut [Searcher<Endgame>]) -> Opti
             pvs: true,
             ..SearchOptions::default()
         };
+        // The hard positions store tens of times more positions than the table holds.
+        searcher.tt.set_two_way(true);
         searcher.reset_stats();
     }
     let mut games: Vec<Endgame> = searchers.iter().map(|_| Endgame::new(*p)).collect();
