@@ -5,9 +5,9 @@
 //! Replacement is depth-preferred: a slot is overwritten by a result of at least the same depth,
 //! by the same position, or by anything when the slot dates from an earlier search (generation).
 //! With [`TranspositionTable::set_two_way`], a position may sit in either of two neighbouring
-//! slots and every result is kept, in place of the shallower (or older) of the two: the deep
-//! results stay while the recent shallow ones still find room, which pays in long searches
-//! that store far more positions than the table holds.
+//! slots and every result is kept: the first slot holds the deepest result of the search, the
+//! second the newest of the others. The deep results stay while the recent shallow ones still
+//! find room, which pays in long searches that store far more positions than the table holds.
 //! Decided scores are stored relative to the node, not the root, so they stay correct when
 //! the same position is met at another ply.
 
