@@ -150,11 +150,16 @@ fn corner_stability(b: u64) -> u32 {
     (near & b).count_ones()
 }
 
-/// Fastest-first ordering is used only with more empty squares than this.
-const ORDER_ABOVE_EMPTIES: u32 = 7;
+/// Fastest-first ordering is used only with more empty squares than this (below it, only the
+/// ordering pre-search reaches a node).
+const ORDER_ABOVE_EMPTIES: u32 = LAST_EMPTIES;
 
-/// Positions with at most this many empty squares are valued by [`last_empties`].
-pub const LAST_EMPTIES: u32 = 7;
+/// Positions with at most this many empty squares are valued by [`last_empties`], without the
+/// table. From 8 instead of 7, with the lower [`stability_cutoff`] threshold: FFO #40..#49
+/// 0.693 G → 0.672 G positions and 31.8–33.4 s → 30.1–30.4 s (interleaved runs); #50 798 M →
+/// 645 M, 41.1 → 35.6 s; the project's own 22- to 24-empties positions 318 M → 324 M, 15.3 →
+/// 14.5 s. From 8 alone: 0.731 G, 31.0–31.6 s.
+pub const LAST_EMPTIES: u32 = 8;
 
 /// Squares next to each square (the eight neighbours): a move on `sq` can only flip when an
 /// opponent disc is among them, a test far cheaper than computing the flips.
@@ -204,14 +209,20 @@ fn last_one(me: u64, opp: u64, sq: u8) -> Score {
     final_diff(me, opp, 1)
 }
 
+/// See [`stability_cutoff`]. FFO #40..#49 with the small solver from 8 empties, by this
+/// margin: 0 → 0.731 G positions; 4 → 0.715 G; 8 → 0.681 G; 12 → 0.672 G, 29.3–30.4 s; 16 →
+/// 0.671 G, 29.6–29.9 s (with it from 7 empties: 0 → 0.693 G, 8 → 0.648 G, 16 → 0.638 G, the
+/// time the same as with 0).
+const STABILITY_MARGIN: Score = 12;
+
 /// Stability cut-off: the opponent's stable discs stay theirs, so the side to move scores at
 /// most 64 − 2·(their count). Returns that bound when it already fails low. Counting stable
-/// discs costs about as much as a few moves, so it is tried only when `alpha` is at least twice
-/// the number of empties: a cheap guess at when a cut-off is likely (the lower `alpha`, the
-/// more stable discs the opponent would need).
+/// discs costs about as much as a few moves, so it is tried only when `alpha` is at least
+/// [`STABILITY_MARGIN`] below twice the number of empties: a cheap guess at when a cut-off is
+/// likely (the lower `alpha`, the more stable discs the opponent would need).
 #[inline]
 fn stability_cutoff(me: u64, opp: u64, alpha: Score, empties: u32) -> Option<Score> {
-    if alpha < 2 * empties as Score {
+    if alpha < 2 * empties as Score - STABILITY_MARGIN {
         return None;
     }
     let bound = 64 - 2 * stable_discs(opp, me).count_ones() as Score;
