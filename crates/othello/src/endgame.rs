@@ -155,7 +155,7 @@ fn corner_stability(b: u64) -> u32 {
 const ORDER_ABOVE_EMPTIES: u32 = LAST_EMPTIES;
 
 /// Positions with at most this many empty squares are valued by [`last_empties`], without the
-/// table. From 8 instead of 7, with the lower [`stability_cutoff`] threshold: FFO #40..#49
+/// table. From 8 instead of 7, with the lower stability cut-off threshold: FFO #40..#49
 /// 0.693 G → 0.672 G positions and 31.8–33.4 s → 30.0–30.4 s (interleaved runs); #50 798 M →
 /// 645 M, 41.1 → 35.6 s; the project's own 22- to 24-empties positions 318 M → 324 M, 15.3 →
 /// 14.5 s. From 8 alone: 0.731 G, 31.0–31.6 s.
