@@ -3,8 +3,9 @@
 //! reply that leaves the opponent fewest moves, corner moves counted double, then the mover's
 //! discs at the corners, then fewest potential moves; from 12 empties on, the learned pattern
 //! evaluation of the position after the move plus that mobility, from 14 a one-ply search on
-//! it, two plies from 22 and three from 28, cut short 8 discs below alpha), and the exact score found by principal-variation search
-//! inside an aspiration window around the value of a shallower pre-search. The last
+//! it, two plies from 18, three from 24 and four from 26, cut short 8 discs below alpha), and
+//! the exact score found by principal-variation search inside an aspiration window around the
+//! value of a shallower pre-search. The last
 //! [`LAST_EMPTIES`] empties go to a dedicated small solver through the `leaf_solve` hook: a list
 //! of empty squares instead of move generation, odd quadrants first (parity), the last square
 //! counted without playing it. Scores are final disc differences with the empties given to the
@@ -45,7 +46,7 @@ impl Endgame {
             leaf_nodes: std::cell::Cell::new(0),
             presearch: false,
             order_search: std::cell::RefCell::new((
-                pattern::PatternGame::new(p, pattern::evaluator()),
+                pattern::PatternGame::new(p, pattern::evaluator()).fastest_first(),
                 search_core::AlphaBetaSearch::new(),
             )),
         }
@@ -109,18 +110,34 @@ const EVAL_ORDER_MOBILITY: i32 = 600;
 const EVAL_ORDER_CORNER_STABILITY: i32 = 100;
 
 /// From this many empty squares on, the ordering search looks two plies ahead (`search-core`
-/// alpha-beta on the pattern evaluation) instead of one. FFO #40..#49 on one core, by this
-/// threshold: none → 1.51 G positions, 81.7 s; 24 → 1.27 G, 70.2 s; 22 → 1.14 G, 68.1 s;
-/// 20 → 1.23 G, 67.2 s. #59 (34 empties): 0.34 G, 53 s → 0.43 G, 58 s.
-const DEEP_ORDER_MIN_EMPTIES: u32 = 22;
+/// alpha-beta on the pattern evaluation, moves fastest-first) instead of one. Lowered from 22
+/// with [`DEEPER_ORDER_MIN_EMPTIES`] and [`DEEPEST_ORDER_MIN_EMPTIES`] at stop 57 (one core;
+/// the rows at 29.6 and 29.2 s ran with the other core busy; "hard" is FFO #51, #53 and #56,
+/// with 27 to 29 empties):
+///
+/// | two, three, four plies from | #40..#49 | hard |
+/// |---|---|---|
+/// | 22, 28, – (stop 56) | 0.672 G, 29.7 s | 3.18 G, 171.6 s |
+/// | 20, – , – | – | 2.93 G |
+/// | 18, – , – | – | 2.80 G |
+/// | 20, 26, 28 | 0.666 G | 2.74 G |
+/// | 18, 26, 28 | 0.647 G, 29.6 s | 2.63 G |
+/// | 18, 25, 27 | 0.638 G, 29.2 s | 2.53 G, 156.1 s |
+/// | **18, 24, 26** | 0.678 G, 30.9 s | **2.50 G, 147.3 s** |
+/// | 18, 24, 26, five plies from 28 | – | 2.48 G |
+///
+/// Earlier, with one-ply ordering below and without the deeper searches: none → 1.51 G on
+/// #40..#49; 22 → 1.14 G; 20 → 1.23 G.
+const DEEP_ORDER_MIN_EMPTIES: u32 = 18;
 
-/// From this many empty squares on, the ordering search looks three plies ahead. Below 28 it
-/// does not pay (from 24: #40..#49 1.14 G → 1.46 G positions). At 28 and more it finds a short
-/// forced line sooner: FFO #59 (34 empties, +64) tries G8 first, whose wipe-out is proved in
-/// 198 positions (0.43 G, 58 s with two plies, which try H4, also +64, first); on the project's
-/// own 28-empties positions (`othello generate --empties 28 --count 3 --seed 11`) 3.11 G →
-/// 2.91 G positions and 206 M → 206 M.
-const DEEPER_ORDER_MIN_EMPTIES: u32 = 28;
+/// From this many empty squares on, the ordering search looks three plies ahead (see
+/// [`DEEP_ORDER_MIN_EMPTIES`]). Far from the end it also finds short forced lines sooner:
+/// FFO #59 (34 empties, +64) took 58 s with two plies and takes 2.2 s now.
+const DEEPER_ORDER_MIN_EMPTIES: u32 = 24;
+
+/// From this many empty squares on, the ordering search looks four plies ahead (see
+/// [`DEEP_ORDER_MIN_EMPTIES`]).
+const DEEPEST_ORDER_MIN_EMPTIES: u32 = 26;
 
 /// The ordering search's value is in hundredths of a disc; each reply left to the opponent
 /// (corners counted twice) adds this much to a move's key, as Edax weighs mobility next to its
@@ -673,6 +690,7 @@ impl Endgame {
                     // moves near the root and a value, and searching under every move of it
                     // cost more than half of the whole solve.
                     _ if self.presearch => 0,
+                    e if e >= DEEPEST_ORDER_MIN_EMPTIES => 4,
                     e if e >= DEEPER_ORDER_MIN_EMPTIES => 3,
                     e if e >= DEEP_ORDER_MIN_EMPTIES => 2,
                     e if e >= SHALLOW_ORDER_MIN_EMPTIES => 1,
