@@ -11,6 +11,19 @@ const INNER_FILES: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 /// The four corners a1, h1, a8, h8.
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 
+/// The number of moves in `moves`, corners counted twice: how much play a side has, the key of
+/// fastest-first ordering (fewest replies left to the opponent first).
+///
+/// ```
+/// use othello::bitboard::weighted_mobility;
+/// assert_eq!(weighted_mobility(0b11), 3); // a1 (a corner, twice) and b1
+/// assert_eq!(weighted_mobility(0b110), 2); // b1 and c1
+/// ```
+#[inline]
+pub fn weighted_mobility(moves: u64) -> u32 {
+    moves.count_ones() + (moves & CORNERS).count_ones()
+}
+
 /// Every square except the a file (the h file).
 pub(crate) const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 pub(crate) const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;

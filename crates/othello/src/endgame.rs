@@ -11,9 +11,9 @@
 //! counted without playing it. Scores are final disc differences with the empties given to the
 //! winner, as in the FFO test suite.
 
-use crate::bitboard::{adjacent, flips, last_flip_count, legal_moves, CORNERS};
+use crate::bitboard::{adjacent, flips, last_flip_count, legal_moves, weighted_mobility, CORNERS};
 use crate::pattern;
-use crate::position::{Move, Position};
+use crate::position::{sort_moves_by_key, Move, Position};
 use crate::stability::stable_discs;
 use search_core::hash::mix64;
 use search_core::{
@@ -503,8 +503,7 @@ fn small_solve(
                 continue;
             }
             let mobility = legal_moves(opp ^ f, me | f | 1 << sq);
-            let key = 4 * (mobility.count_ones() + (mobility & CORNERS).count_ones()) as i32
-                - (parity >> quadrant(sq) & 1) as i32;
+            let key = 4 * weighted_mobility(mobility) as i32 - (parity >> quadrant(sq) & 1) as i32;
             let mut j = k;
             while j > 0 && cand[j - 1].0 > key {
                 cand[j] = cand[j - 1];
@@ -685,7 +684,7 @@ impl Endgame {
             Move::Square(_) if shallow => {
                 let next = self.cur.play(*mv);
                 let replies = next.moves();
-                let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                let mobility = weighted_mobility(replies) as i32;
                 let plies = match self.cur.empties() {
                     // The pre-search orders by the evaluation alone: it only needs good
                     // moves near the root and a value, and searching under every move of it
@@ -713,33 +712,14 @@ impl Endgame {
             }
             Move::Square(s) => {
                 let next = self.cur.play(*mv);
-                let next_moves = next.moves();
-                let mobility = next_moves.count_ones() as i32;
                 let empty = !(next.me | next.opp);
                 let potential = (adjacent(next.opp) & empty).count_ones() as i32;
-                16 * (mobility + (next_moves & CORNERS).count_ones() as i32) + potential
+                16 * weighted_mobility(next.moves()) as i32 + potential
                     - 8 * i32::from(CORNERS >> s & 1 == 1)
                     - CORNER_STABILITY_WEIGHT * corner_stability(next.opp) as i32
             }
         };
-        // Keys computed once, then an insertion sort of (key, move) pairs (no allocation).
-        let mut keyed = [(0i32, Move::Pass); 64];
-        let n = moves.len().min(64);
-        for (slot, mv) in keyed.iter_mut().zip(moves.iter()) {
-            *slot = (key(mv), *mv);
-        }
-        for i in 1..n {
-            let item = keyed[i];
-            let mut j = i;
-            while j > 0 && keyed[j - 1].0 > item.0 {
-                keyed[j] = keyed[j - 1];
-                j -= 1;
-            }
-            keyed[j] = item;
-        }
-        for (mv, (_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
-            *mv = *sorted;
-        }
+        sort_moves_by_key(moves, key);
     }
 }
 

@@ -747,18 +747,9 @@ impl search_core::Game for PatternGame<'_> {
         if !self.fastest_first || moves.len() < 2 {
             return;
         }
-        let mut keyed = [(0u32, crate::Move::Pass); 64];
-        let n = moves.len().min(64);
-        for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
-            let next = self.cur.play(mv);
-            let replies = next.moves();
-            let corners = (replies & crate::bitboard::CORNERS).count_ones();
-            *slot = (replies.count_ones() + corners, mv);
-        }
-        keyed[..n].sort_by_key(|k| k.0);
-        for (mv, (_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
-            *mv = *sorted;
-        }
+        crate::position::sort_moves_by_key(moves, |&mv| {
+            crate::bitboard::weighted_mobility(self.cur.play(mv).moves()) as i32
+        });
     }
     fn outcome(&self) -> Option<search_core::Score> {
         self.cur.game_over().then(|| 100 * self.cur.final_score())

@@ -35,6 +35,29 @@ pub enum Move {
     Pass,
 }
 
+/// Sorts `moves` by `key`, lowest first, equal keys in their current order: each key computed
+/// once, then an insertion sort of (key, move) pairs on the stack (no allocation; move lists
+/// are short). The move ordering of the endgame solver and of its ordering searches.
+pub(crate) fn sort_moves_by_key(moves: &mut [Move], mut key: impl FnMut(&Move) -> i32) {
+    let mut keyed = [(0i32, Move::Pass); 64];
+    let n = moves.len().min(64);
+    for (slot, mv) in keyed.iter_mut().zip(moves.iter()) {
+        *slot = (key(mv), *mv);
+    }
+    for i in 1..n {
+        let item = keyed[i];
+        let mut j = i;
+        while j > 0 && keyed[j - 1].0 > item.0 {
+            keyed[j] = keyed[j - 1];
+            j -= 1;
+        }
+        keyed[j] = item;
+    }
+    for (mv, (_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
+        *mv = *sorted;
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
