@@ -5,11 +5,10 @@
 //! evaluation of the position after the move plus that mobility, from 14 a one-ply search on
 //! it, two plies from 18, three from 25 and four from 26, cut short 8 discs below alpha), and
 //! the exact score found by principal-variation search inside an aspiration window around the
-//! value of a shallower pre-search. The last
-//! [`LAST_EMPTIES`] empties go to a dedicated small solver through the `leaf_solve` hook: a list
-//! of empty squares instead of move generation, odd quadrants first (parity), the last square
-//! counted without playing it. Scores are final disc differences with the empties given to the
-//! winner, as in the FFO test suite.
+//! value of a shallower pre-search. The last [`LAST_EMPTIES`] empties go to a dedicated small
+//! solver through the `leaf_solve` hook: a list of empty squares instead of move generation,
+//! odd quadrants first (parity), the last square counted without playing it. Scores are final
+//! disc differences with the empties given to the winner, as in the FFO test suite.
 
 use crate::bitboard::{adjacent, flips, last_flip_count, legal_moves, weighted_mobility, CORNERS};
 use crate::pattern;
@@ -112,8 +111,8 @@ const EVAL_ORDER_CORNER_STABILITY: i32 = 100;
 /// From this many empty squares on, the ordering search looks two plies ahead (`search-core`
 /// alpha-beta on the pattern evaluation, moves fastest-first) instead of one. Lowered from 22
 /// with [`DEEPER_ORDER_MIN_EMPTIES`] and [`DEEPEST_ORDER_MIN_EMPTIES`] at stop 57 (one core;
-/// the rows at 29.6, 29.2, 29.4 and 153.0 s ran with the other core busy; "hard" is FFO #51, #53 and #56,
-/// with 27 to 29 empties):
+/// the rows at 29.6, 29.2 and 153.0 s ran with the other core busy; "hard" is FFO #51, #53
+/// and #56, with 27 to 29 empties):
 ///
 /// | two, three, four plies from | #40..#49 | hard |
 /// |---|---|---|
@@ -125,7 +124,7 @@ const EVAL_ORDER_CORNER_STABILITY: i32 = 100;
 /// | 18, 25, 27 | 0.638 G, 29.2 s | 2.53 G, 156.1 s |
 /// | 18, 24, 26 | 0.678 G, 30.9 s | 2.50 G, 147.3 s |
 /// | 18, 24, 26, five plies from 28 | – | 2.48 G |
-/// | **18, 25, 26** | **0.638 G**, 29.4 s | **2.48 G**, 153.0 s |
+/// | **18, 25, 26** | **0.638 G**, 29.5 s | **2.48 G**, 153.0 s |
 ///
 /// Earlier, with one-ply ordering below and without the deeper searches: none → 1.51 G on
 /// #40..#49; 22 → 1.14 G; 20 → 1.23 G.
