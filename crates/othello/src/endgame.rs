@@ -3,12 +3,14 @@
 //! reply that leaves the opponent fewest moves, corner moves counted double, then the mover's
 //! discs at the corners, then fewest potential moves; from 12 empties on, the learned pattern
 //! evaluation of the position after the move plus that mobility, from 14 a one-ply search on
-//! it, two plies from 18, three from 25 and four from 26, cut short 8 discs below alpha), and
-//! the exact score found by principal-variation search inside an aspiration window around the
-//! value of a shallower pre-search. The last [`LAST_EMPTIES`] empties go to a dedicated small
-//! solver through the `leaf_solve` hook: a list of empty squares instead of move generation,
-//! odd quadrants first (parity), the last square counted without playing it. Scores are final
-//! disc differences with the empties given to the winner, as in the FFO test suite.
+//! it, two plies from 18, three from 25 and four from 26, cut short 8 discs below alpha; from
+//! 14 to 17 empties, a move the evaluation puts 12 discs above beta is tried before any
+//! search), and the exact score found by principal-variation search inside an aspiration
+//! window around the value of a shallower pre-search. The last [`LAST_EMPTIES`] empties go to
+//! a dedicated small solver through the `leaf_solve` hook: a list of empty squares instead of
+//! move generation, odd quadrants first (parity), the last square counted without playing it.
+//! Scores are final disc differences with the empties given to the winner, as in the FFO test
+//! suite.
 
 use crate::bitboard::{adjacent, flips, last_flip_count, legal_moves, weighted_mobility, CORNERS};
 use crate::pattern;
@@ -138,6 +140,28 @@ const DEEPER_ORDER_MIN_EMPTIES: u32 = 25;
 /// From this many empty squares on, the ordering search looks four plies ahead (see
 /// [`DEEP_ORDER_MIN_EMPTIES`]).
 const DEEPEST_ORDER_MIN_EMPTIES: u32 = 26;
+
+/// A node with fewer empties than [`DEEP_ORDER_MIN_EMPTIES`] (from
+/// [`SHALLOW_ORDER_MIN_EMPTIES`] on) and no hash move first tries the move the evaluation-only
+/// ordering puts first, before the ordering searches, when the evaluation already puts it this
+/// far (hundredths of a disc) above `beta` (`Game::likely_cutoff`): such nodes are refuted by
+/// their first move 99.8% of the time (FFO #50), so the one-ply searches under every move are
+/// mostly wasted; the others are ordered in full only if it does not cut off. Measured on one
+/// core with the other busy ("hard" is FFO #51, #53 and #56):
+///
+/// | change | #40..#49 | #50 + #51 | hard |
+/// |---|---|---|---|
+/// | none (stop 57) | 0.638 G, 30.4 s | 0.710 G, 46.3 s | 2.48 G, 147–153 s |
+/// | from 14 empties up, margin 1200 | 0.660 G, 28.7 s | 0.666 G, 40.2 s | 3.50 G, 163 s |
+/// | 14 to 17 empties, margin 600 | 0.651 G, 29.0 s | – | – |
+/// | **14 to 17 empties, margin 1200** | 0.650 G, 28.5 s | 0.704 G, 41.6 s | 2.57 G, 137.7 s |
+/// | 14 to 17 empties, margin 2000 | 0.643 G, 28.3 s | 0.697 G, 40.5 s | 2.62 G, 144.8 s |
+///
+/// Picking by the evaluation alone, without the mobility term of [`eval_order_key`]: #50 +
+/// #51 1.36 G positions. Ordering every move by that key instead of searching once the first
+/// is likely to cut (no lazy second stage): #50 + #51 0.658 G, 38.1 s, but FFO #56 0.65 →
+/// 1.24 G.
+const LIKELY_CUTOFF_MARGIN: Score = 1200;
 
 /// The ordering search's value is in hundredths of a disc; each reply left to the opponent
 /// (corners counted twice) adds this much to a move's key, as Edax weighs mobility next to its
@@ -658,6 +682,31 @@ impl Game for Endgame {
         self.order(moves, floor);
     }
 
+    fn likely_cutoff(&self, moves: &[Move], _alpha: Score, beta: Score) -> Option<usize> {
+        let empties = self.cur.empties();
+        if self.presearch
+            || !(SHALLOW_ORDER_MIN_EMPTIES..DEEP_ORDER_MIN_EMPTIES).contains(&empties)
+            || beta >= 64
+        {
+            return None;
+        }
+        // The move the evaluation-only ordering would put first, and its value for this side.
+        let mut first: Option<(Score, usize, Score)> = None;
+        for (i, mv) in moves.iter().enumerate() {
+            if let Move::Square(_) = mv {
+                let next = self.cur.play(*mv);
+                let value = pattern::evaluate(&next);
+                let key = eval_order_key(&next, value);
+                if first.is_none_or(|(best, _, _)| key < best) {
+                    first = Some((key, i, -value));
+                }
+            }
+        }
+        first
+            .filter(|&(_, _, value)| value >= 100 * beta + LIKELY_CUTOFF_MARGIN)
+            .map(|(_, i, _)| i)
+    }
+
     fn history_index(&self, mv: Move) -> Option<usize> {
         match mv {
             Move::Square(s) => Some(s as usize),
@@ -703,8 +752,7 @@ impl Endgame {
                     search.value(after, plies, -INF, -floor)
                 };
                 if plies == 0 && !self.presearch {
-                    value + EVAL_ORDER_MOBILITY * mobility
-                        - EVAL_ORDER_CORNER_STABILITY * corner_stability(next.opp) as i32
+                    eval_order_key(&next, value)
                 } else {
                     value + SHALLOW_ORDER_MOBILITY * mobility
                 }
@@ -720,6 +768,15 @@ impl Endgame {
         };
         sort_moves_by_key(moves, key);
     }
+}
+
+/// The evaluation-only ordering key of the position `next` after a move (lower first), given
+/// its learned evaluation `value` (for the side to move there, the opponent): that value, plus
+/// [`EVAL_ORDER_MOBILITY`] per reply left (corners twice), minus
+/// [`EVAL_ORDER_CORNER_STABILITY`] per corner-anchored disc of the mover.
+fn eval_order_key(next: &Position, value: Score) -> Score {
+    value + EVAL_ORDER_MOBILITY * weighted_mobility(next.moves()) as i32
+        - EVAL_ORDER_CORNER_STABILITY * corner_stability(next.opp) as i32
 }
 
 /// A transposition table size in MiB for solving positions with up to `empties` empty

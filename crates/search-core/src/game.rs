@@ -67,6 +67,16 @@ pub trait Game {
         self.order_moves(moves);
     }
 
+    /// A move so likely to fail high in `(alpha, beta)` that it is worth searching before the
+    /// others are ordered, as a hash move is: [`Searcher`](crate::Searcher) asks at a node
+    /// without a hash move, searches `moves[i]` first, and orders the others only if it does
+    /// not cut off. A game whose full ordering is costly (small searches under every move) can
+    /// answer from a cheap static look, since a node far above `beta` is refuted by almost any
+    /// good move. The default, `None`, orders every node in full.
+    fn likely_cutoff(&self, _moves: &[Self::Move], _alpha: Score, _beta: Score) -> Option<usize> {
+        None
+    }
+
     /// Whether `mv` is tactical (a capture, a promotion...). [`order_moves`](Game::order_moves)
     /// is expected to put tactical moves first; killers and history then only reorder the quiet
     /// moves after them.

@@ -524,7 +524,10 @@ impl<G: Game> Searcher<G> {
         // The hash move is searched before the others are ordered: when it cuts off (the
         // common case in re-searches), ordering them, often the costliest part of a node, is
         // skipped. The others end in the same order as if all had been ordered at once.
-        let hash_index = hash_move.and_then(|h| moves.iter().position(|&m| m == h));
+        let hash_index = match hash_move {
+            Some(h) => moves.iter().position(|&m| m == h),
+            None => game.likely_cutoff(&moves, alpha, beta),
+        };
         match hash_index {
             Some(i) => moves[..=i].rotate_right(1),
             None => self.order(game, &mut moves, ply, alpha, beta),

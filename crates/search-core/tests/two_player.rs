@@ -57,8 +57,62 @@ impl Game for RandomTree {
     }
 }
 
+/// [`RandomTree`] that names a move (chosen by the hash, not by merit) as a likely cut-off at
+/// every node it can, and counts how often it is asked.
+struct GuessingTree {
+    tree: RandomTree,
+    asked: std::cell::Cell<u64>,
+}
+
+impl Game for GuessingTree {
+    type Move = u8;
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        self.tree.generate_moves(moves);
+    }
+    fn play(&mut self, mv: u8) {
+        self.tree.play(mv);
+    }
+    fn undo(&mut self, mv: u8) {
+        self.tree.undo(mv);
+    }
+    fn evaluate(&self) -> Score {
+        self.tree.evaluate()
+    }
+    fn hash(&self) -> u64 {
+        self.tree.hash()
+    }
+    fn order_moves(&self, moves: &mut [u8]) {
+        self.tree.order_moves(moves);
+    }
+    fn likely_cutoff(&self, moves: &[u8], _alpha: Score, _beta: Score) -> Option<usize> {
+        self.asked.set(self.asked.get() + 1);
+        let h = mix(self.tree.hash() ^ 0x9e55);
+        (!h.is_multiple_of(3)).then(|| (h / 3 % moves.len() as u64) as usize)
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn a_likely_cutoff_tried_first_keeps_the_value(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
+        // Whatever move the game names (here an arbitrary one), searching it first and ordering
+        // the others only after it changes the order, never the value, in a full window or a
+        // null one.
+        let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
+        let mut g = GuessingTree { tree: RandomTree::new(seed, branch), asked: 0.into() };
+        let mut s = Searcher::new(1);
+        s.options.pvs = true;
+        prop_assert_eq!(s.search_root(&mut g, depth, -INF, INF), ab.score);
+        let low = s.search_root(&mut g, depth, ab.score - 1, ab.score);
+        prop_assert!(low >= ab.score);
+        let high = s.search_root(&mut g, depth, ab.score, ab.score + 1);
+        prop_assert!(high <= ab.score);
+        prop_assert!(g.tree.path.is_empty());
+        if depth >= 2 && branch >= 2 {
+            prop_assert!(g.asked.get() > 0);
+        }
+    }
 
     #[test]
     fn alphabeta_equals_minimax(seed in any::<u64>(), depth in 1u32..6, branch in 1u64..6) {
