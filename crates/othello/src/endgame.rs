@@ -513,18 +513,20 @@ fn small_solve(
     let mut best = -Score::MAX;
     if n >= SMALL_FASTEST_FIRST {
         // Fastest first: the replies leaving the opponent fewest moves, odd quadrants breaking
-        // ties; the keys are computed once and the list sorted by insertion.
+        // ties; the keys are computed once and the list sorted by insertion. The legal moves,
+        // generated once, spare the flips of empties next to an opponent disc that flip
+        // nothing (FFO #40..#44: 3.30, 3.32 s → 3.21, 3.18 s, interleaved); the parity passes
+        // below gain nothing from them, and handing each child the replies counted for its
+        // key saved nothing measurable either.
         let mut cand = [(0i32, 0usize, 0u64); SMALL_MAX];
         let mut k = 0;
+        let legal = legal_moves(me, opp);
         for i in 0..n {
             let sq = empties.get(i);
-            if NEIGHBOURS[sq as usize] & opp == 0 {
+            if legal >> sq & 1 == 0 {
                 continue;
             }
             let f = flips(me, opp, sq as u32);
-            if f == 0 {
-                continue;
-            }
             let mobility = legal_moves(opp ^ f, me | f | 1 << sq);
             let key = 4 * weighted_mobility(mobility) as i32 - (parity >> quadrant(sq) & 1) as i32;
             let mut j = k;
