@@ -13,6 +13,10 @@ struct RandomTree {
     path: Vec<u64>,
     hash: u64,
     max_branch: u64,
+    /// Whether [`Game::likely_cutoff`] names a move (chosen by the hash, not by merit) at every
+    /// node it can, and how often it was asked.
+    guess_cutoffs: bool,
+    asked: std::cell::Cell<u64>,
 }
 
 impl RandomTree {
@@ -22,6 +26,8 @@ impl RandomTree {
             path: Vec::new(),
             hash: mix(seed),
             max_branch,
+            guess_cutoffs: false,
+            asked: 0.into(),
         }
     }
 }
@@ -55,38 +61,12 @@ impl Game for RandomTree {
     fn history_index(&self, mv: u8) -> Option<usize> {
         Some(mv as usize)
     }
-}
-
-/// [`RandomTree`] that names a move (chosen by the hash, not by merit) as a likely cut-off at
-/// every node it can, and counts how often it is asked.
-struct GuessingTree {
-    tree: RandomTree,
-    asked: std::cell::Cell<u64>,
-}
-
-impl Game for GuessingTree {
-    type Move = u8;
-    fn generate_moves(&self, moves: &mut Vec<u8>) {
-        self.tree.generate_moves(moves);
-    }
-    fn play(&mut self, mv: u8) {
-        self.tree.play(mv);
-    }
-    fn undo(&mut self, mv: u8) {
-        self.tree.undo(mv);
-    }
-    fn evaluate(&self) -> Score {
-        self.tree.evaluate()
-    }
-    fn hash(&self) -> u64 {
-        self.tree.hash()
-    }
-    fn order_moves(&self, moves: &mut [u8]) {
-        self.tree.order_moves(moves);
-    }
     fn likely_cutoff(&self, moves: &[u8], _alpha: Score, _beta: Score) -> Option<usize> {
+        if !self.guess_cutoffs {
+            return None;
+        }
         self.asked.set(self.asked.get() + 1);
-        let h = mix(self.tree.hash() ^ 0x9e55);
+        let h = mix(self.hash ^ 0x9e55);
         (!h.is_multiple_of(3)).then(|| (h / 3 % moves.len() as u64) as usize)
     }
 }
@@ -100,7 +80,7 @@ proptest! {
         // the others only after it changes the order, never the value, in a full window or a
         // null one.
         let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
-        let mut g = GuessingTree { tree: RandomTree::new(seed, branch), asked: 0.into() };
+        let mut g = RandomTree { guess_cutoffs: true, ..RandomTree::new(seed, branch) };
         let mut s = Searcher::new(1);
         s.options.pvs = true;
         prop_assert_eq!(s.search_root(&mut g, depth, -INF, INF), ab.score);
@@ -108,7 +88,7 @@ proptest! {
         prop_assert!(low >= ab.score);
         let high = s.search_root(&mut g, depth, ab.score, ab.score + 1);
         prop_assert!(high <= ab.score);
-        prop_assert!(g.tree.path.is_empty());
+        prop_assert!(g.path.is_empty());
         if depth >= 2 && branch >= 2 {
             prop_assert!(g.asked.get() > 0);
         }
