@@ -698,7 +698,7 @@ impl Game for Endgame {
             if let Move::Square(_) = mv {
                 let next = self.cur.play(*mv);
                 let value = pattern::evaluate(&next);
-                let key = eval_order_key(&next, value);
+                let key = eval_order_key(&next, value, weighted_mobility(next.moves()) as i32);
                 if first.is_none_or(|(best, _, _)| key < best) {
                     first = Some((key, i, -value));
                 }
@@ -754,7 +754,7 @@ impl Endgame {
                     search.value(after, plies, -INF, -floor)
                 };
                 if plies == 0 && !self.presearch {
-                    eval_order_key(&next, value)
+                    eval_order_key(&next, value, mobility)
                 } else {
                     value + SHALLOW_ORDER_MOBILITY * mobility
                 }
@@ -773,11 +773,12 @@ impl Endgame {
 }
 
 /// The evaluation-only ordering key of the position `next` after a move (lower first), given
-/// its learned evaluation `value` (for the side to move there, the opponent): that value, plus
-/// [`EVAL_ORDER_MOBILITY`] per reply left (corners twice), minus
-/// [`EVAL_ORDER_CORNER_STABILITY`] per corner-anchored disc of the mover.
-fn eval_order_key(next: &Position, value: Score) -> Score {
-    value + EVAL_ORDER_MOBILITY * weighted_mobility(next.moves()) as i32
+/// its learned evaluation `value` (for the side to move there, the opponent) and the replies
+/// it leaves, `mobility` (corners twice, [`weighted_mobility`]): that value, plus
+/// [`EVAL_ORDER_MOBILITY`] per reply, minus [`EVAL_ORDER_CORNER_STABILITY`] per
+/// corner-anchored disc of the mover.
+fn eval_order_key(next: &Position, value: Score, mobility: i32) -> Score {
+    value + EVAL_ORDER_MOBILITY * mobility
         - EVAL_ORDER_CORNER_STABILITY * corner_stability(next.opp) as i32
 }
 

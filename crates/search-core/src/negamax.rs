@@ -521,14 +521,15 @@ impl<G: Game> Searcher<G> {
                 return v;
             }
         }
-        // The hash move is searched before the others are ordered: when it cuts off (the
-        // common case in re-searches), ordering them, often the costliest part of a node, is
-        // skipped. The others end in the same order as if all had been ordered at once.
-        let hash_index = match hash_move {
+        // The hash move, or else the game's likely cut-off, is searched before the others are
+        // ordered: when it cuts off (the common case in re-searches), ordering them, often the
+        // costliest part of a node, is skipped. The others end in the same order as if all
+        // had been ordered at once.
+        let first_alone = match hash_move {
             Some(h) => moves.iter().position(|&m| m == h),
             None => game.likely_cutoff(&moves, alpha, beta),
         };
-        match hash_index {
+        match first_alone {
             Some(i) => moves[..=i].rotate_right(1),
             None => self.order(game, &mut moves, ply, alpha, beta),
         }
@@ -536,7 +537,7 @@ impl<G: Game> Searcher<G> {
         let mut best_mv = moves[0];
         let mut pruned = false;
         for k in 0..moves.len() {
-            if k == 1 && hash_index.is_some() {
+            if k == 1 && first_alone.is_some() {
                 self.order(game, &mut moves[1..], ply, alpha, beta);
             }
             let mv = moves[k];
