@@ -184,8 +184,8 @@ enum Command {
         /// Compare each line's score with the best score listed in it.
         #[arg(long)]
         check: bool,
-        /// Transposition table size in MiB (default: sized to the largest position, 16 MiB
-        /// at 20 empties, four times more per two more empties, from 4 up to 256 MiB), per
+        /// Transposition table size in MiB (default: sized to the largest position, 8 MiB
+        /// at 20 empties, four times more per two more empties, from 2 up to 128 MiB), per
         /// job (1 to 65536).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=65_536))]
         hash_mb: Option<u64>,

@@ -783,18 +783,21 @@ fn eval_order_key(next: &Position, value: Score, mobility: i32) -> Score {
 }
 
 /// A transposition table size in MiB for solving positions with up to `empties` empty
-/// squares: 16 MiB at 20 empties, four times more per two more empties, from 4 up to 256 MiB. A
-/// table far larger than the search fills only costs the time to clear it (0.13 s for 256 MiB,
-/// a sixth of FFO #40's solve).
+/// squares: 8 MiB at 20 empties, four times more per two more empties, from 2 up to 128 MiB
+/// (8.4 M positions of 16 bytes). A table far larger than the search fills only costs the time
+/// to clear it (0.13 s for 256 MiB, a sixth of FFO #40's solve), and a larger one made the hard
+/// positions slower: 256 MiB gave FFO #50 526 M positions against 506 M, and #51 + #53 + #56
+/// 2.65 G against 2.57 G, the pre-search's moves, worse than the exact search's own ordering,
+/// surviving at more nodes.
 ///
 /// ```
-/// assert_eq!(othello::endgame::table_megabytes(20), 16);
-/// assert_eq!(othello::endgame::table_megabytes(10), 4);
-/// assert_eq!(othello::endgame::table_megabytes(30), 256);
+/// assert_eq!(othello::endgame::table_megabytes(20), 8);
+/// assert_eq!(othello::endgame::table_megabytes(10), 2);
+/// assert_eq!(othello::endgame::table_megabytes(30), 128);
 /// ```
 pub fn table_megabytes(empties: u32) -> usize {
-    let shift = empties.saturating_sub(16).min(12);
-    (1usize << shift).clamp(4, 256)
+    let shift = empties.saturating_sub(17).min(11);
+    (1usize << shift).clamp(2, 128)
 }
 
 /// The exact result of an endgame.

@@ -9,9 +9,12 @@
 //! second the newest of the others. The deep results stay while the recent shallow ones still
 //! find room, which pays in long searches that store far more positions than the table holds.
 //! Decided scores are stored relative to the node, not the root, so they stay correct when
-//! the same position is met at another ply.
+//! the same position is met at another ply. Slots go in pairs aligned to 32 bytes: with a move
+//! of at most two bytes a slot packs into 16 bytes (depth in a byte, the bound and generation in
+//! another), so a pair never straddles two cache lines and one miss brings both.
 
 use crate::{mate_in, Score, WIN_BOUND};
+use std::mem::MaybeUninit;
 
 /// What a stored score means relative to the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +60,6 @@ pub struct TtEntry<M> {
     pub depth: i16,
     /// What the score means.
     pub bound: Bound,
-    generation: u8,
 }
 
 /// A bounded, depth-preferred transposition table.
@@ -70,16 +72,91 @@ pub struct TtEntry<M> {
 /// assert_eq!((e.score, e.depth, e.mv), (17, 3, Some(5)));
 /// assert!(tt.probe(43, 0).is_none());
 /// ```
-pub struct TranspositionTable<M> {
-    slots: Vec<Option<TtEntry<M>>>,
+pub struct TranspositionTable<M: Copy> {
+    buckets: Vec<Bucket<M>>,
+    /// Slot count minus one (the slot count is a power of two, twice the bucket count).
     mask: usize,
     generation: u8,
     /// 1 when a position may sit in either slot of an aligned pair, 0 for one slot.
     pair: usize,
 }
 
+/// One slot as stored: a [`TtEntry`] packed into 16 bytes when the move takes at most two.
+#[derive(Clone, Copy)]
+struct Slot<M: Copy> {
+    key: u64,
+    score: Score,
+    /// The remaining depth, clamped to `i8` (a depth above 127 is stored as 127: a shallower
+    /// claim, so never wrongly trusted).
+    depth: i8,
+    /// 0 for an empty slot; else the bound (1 exact, 2 lower, 3 upper) in the low two bits,
+    /// [`HAS_MOVE`] when `mv` holds a move, and the search generation, modulo 32, above them.
+    meta: u8,
+    /// The best move, written exactly when `meta` has [`HAS_MOVE`] (a flag bit instead of an
+    /// `Option`, whose tag would not fit the 16 bytes for a two-byte move).
+    mv: MaybeUninit<M>,
+}
+
+/// The bit of [`Slot::meta`] saying the slot holds a move.
+const HAS_MOVE: u8 = 4;
+
+impl<M: Copy> Slot<M> {
+    const EMPTY: Slot<M> = Slot {
+        key: 0,
+        score: 0,
+        depth: 0,
+        meta: 0,
+        mv: MaybeUninit::uninit(),
+    };
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.meta == 0
+    }
+
+    #[inline]
+    fn generation(&self) -> u8 {
+        self.meta >> 3
+    }
+
+    #[inline]
+    #[allow(unsafe_code)]
+    fn mv(&self) -> Option<M> {
+        // SAFETY: `HAS_MOVE` is set only by `store`, together with writing `mv`.
+        (self.meta & HAS_MOVE != 0).then(|| unsafe { self.mv.assume_init() })
+    }
+
+    #[inline]
+    fn entry(&self) -> Option<TtEntry<M>> {
+        let bound = match self.meta & 3 {
+            0 => return None,
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(TtEntry {
+            key: self.key,
+            mv: self.mv(),
+            score: self.score,
+            depth: self.depth as i16,
+            bound,
+        })
+    }
+}
+
+/// Two slots on one aligned half cache line: the pair of a two-way table.
+#[derive(Clone, Copy)]
+#[repr(align(32))]
+struct Bucket<M: Copy>([Slot<M>; 2]);
+
+/// The generation as a slot keeps it (five bits).
+#[inline]
+fn stored_generation(generation: u8) -> u8 {
+    generation & 31
+}
+
 impl<M: Copy> TranspositionTable<M> {
-    /// A table with at least `entries` slots (rounded up to a power of two).
+    /// A table with at least `entries` slots (rounded up to a power of two, at least two).
     ///
     /// # Panics
     /// When the memory cannot be had; [`TranspositionTable::try_with_entries`] says so instead.
@@ -87,8 +164,8 @@ impl<M: Copy> TranspositionTable<M> {
         Self::try_with_entries(entries).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// A table with at least `entries` slots (rounded up to a power of two), or a message when
-    /// that much memory cannot be allocated.
+    /// A table with at least `entries` slots (rounded up to a power of two, at least two), or a
+    /// message when that much memory cannot be allocated.
     ///
     /// ```
     /// use search_core::TranspositionTable;
@@ -96,7 +173,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// assert!(TranspositionTable::<u8>::try_with_entries(usize::MAX).is_err());
     /// ```
     pub fn try_with_entries(entries: usize) -> Result<Self, String> {
-        let size = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
+        let size = Self::SLOT_BYTES;
         let too_large = || {
             format!(
                 "cannot allocate a transposition table of {entries} entries ({} MiB)",
@@ -104,15 +181,15 @@ impl<M: Copy> TranspositionTable<M> {
             )
         };
         let n = entries
-            .max(1)
+            .max(2)
             .checked_next_power_of_two()
             .ok_or_else(too_large)?;
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n).map_err(|_| too_large())?;
-        advise_huge_pages(&mut slots);
-        slots.resize(n, None);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n / 2).map_err(|_| too_large())?;
+        advise_huge_pages(&mut buckets);
+        buckets.resize(n / 2, Bucket([Slot::EMPTY; 2]));
         Ok(TranspositionTable {
-            slots,
+            buckets,
             mask: n - 1,
             generation: 0,
             pair: 0,
@@ -137,7 +214,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// assert!(err.starts_with("cannot allocate"), "{err}");
     /// ```
     pub fn try_with_megabytes(mb: usize) -> Result<Self, String> {
-        let size = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
+        let size = Self::SLOT_BYTES;
         let bytes = mb
             .checked_mul(1 << 20)
             .ok_or_else(|| format!("cannot allocate a transposition table of {mb} MiB"))?;
@@ -165,10 +242,10 @@ impl<M: Copy> TranspositionTable<M> {
     /// assert_eq!(b.probe(7, 0).unwrap().score, 5);
     /// ```
     pub fn copy_from(&mut self, other: &Self) {
-        if self.slots.len() == other.slots.len() {
-            self.slots.copy_from_slice(&other.slots);
+        if self.buckets.len() == other.buckets.len() {
+            self.buckets.copy_from_slice(&other.buckets);
         } else {
-            self.slots = other.slots.clone();
+            self.buckets = other.buckets.clone();
         }
         self.mask = other.mask;
         self.generation = other.generation;
@@ -192,12 +269,12 @@ impl<M: Copy> TranspositionTable<M> {
     /// assert_eq!(tt.probe(6, 0).unwrap().score, 3);
     /// ```
     pub fn set_two_way(&mut self, on: bool) {
-        self.pair = usize::from(on && self.slots.len() >= 2);
+        self.pair = usize::from(on);
     }
 
     /// Number of slots.
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.mask + 1
     }
 
     /// Starts a new search: older entries become preferred victims for replacement.
@@ -207,17 +284,25 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
+        self.buckets
+            .iter_mut()
+            .for_each(|b| *b = Bucket([Slot::EMPTY; 2]));
     }
 
     /// The entry for `key`, with a decided score converted back to be relative to the root
     /// when the node is `ply` plies deep.
     #[inline]
     pub fn probe(&self, key: u64, ply: u32) -> Option<TtEntry<M>> {
-        let first = key as usize & self.mask & !self.pair;
-        for slot in &self.slots[first..=first | self.pair] {
-            if let Some(mut e) = *slot {
-                if e.key == key {
+        let index = key as usize & self.mask;
+        let bucket = &self.buckets[index >> 1].0;
+        let slots = if self.pair == 1 {
+            &bucket[..]
+        } else {
+            std::slice::from_ref(&bucket[index & 1])
+        };
+        for slot in slots {
+            if slot.key == key {
+                if let Some(mut e) = slot.entry() {
                     e.score = mate_in(e.score, ply);
                     return Some(e);
                 }
@@ -230,7 +315,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// never faults and changes nothing the program can see.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        prefetch(&self.slots[key as usize & self.mask & !self.pair]);
+        prefetch(&self.buckets[(key as usize & self.mask) >> 1]);
     }
 
     /// Stores a result for the node `key` found `ply` plies below the root.
@@ -245,32 +330,27 @@ impl<M: Copy> TranspositionTable<M> {
         mv: Option<M>,
     ) {
         let index = key as usize & self.mask;
+        let generation = stored_generation(self.generation);
+        let depth = depth.clamp(i8::MIN as i16, i8::MAX as i16) as i8;
+        let [first, second] = &mut self.buckets[index >> 1].0;
         let (slot, replace) = if self.pair == 0 {
-            let slot = &mut self.slots[index];
-            let replace = match slot {
-                None => true,
-                Some(old) => {
-                    old.key == key || depth >= old.depth || old.generation != self.generation
-                }
-            };
+            let slot = if index & 1 == 0 { first } else { second };
+            let replace = slot.is_empty()
+                || slot.key == key
+                || depth >= slot.depth
+                || slot.generation() != generation;
             (slot, replace)
         } else {
             // The first slot of a pair keeps the deepest result of this search, the second
             // the newest of the others: a deeper (or as deep) result takes the first slot and
             // moves what it held to the second; a shallower one goes to the second.
-            let generation = self.generation;
-            let [first, second] = &mut self.slots[index & !1..=index | 1] else {
-                unreachable!("a pair of slots")
-            };
-            let takes_first = match *first {
-                None => true,
-                Some(old) => old.generation != generation || old.depth <= depth,
-            };
-            let slot = if first.is_some_and(|old| old.key == key) {
+            let takes_first =
+                first.is_empty() || first.generation() != generation || first.depth <= depth;
+            let slot = if !first.is_empty() && first.key == key {
                 first
             } else if takes_first {
                 // What the first slot held moves down (over an older copy of this position).
-                if first.is_some() {
+                if !first.is_empty() {
                     *second = *first;
                 }
                 first
@@ -281,20 +361,27 @@ impl<M: Copy> TranspositionTable<M> {
         };
         if replace {
             // Keep the old best move when the new result has none for the same position.
-            let mv = match (mv, &slot) {
-                (None, Some(old)) if old.key == key => old.mv,
+            let mv = match mv {
+                None if !slot.is_empty() && slot.key == key => slot.mv(),
                 _ => mv,
             };
-            *slot = Some(TtEntry {
+            let bound = match bound {
+                Bound::Exact => 1,
+                Bound::Lower => 2,
+                Bound::Upper => 3,
+            };
+            *slot = Slot {
                 key,
-                mv,
+                mv: mv.map_or(MaybeUninit::uninit(), MaybeUninit::new),
                 score: to_node_relative(score, ply),
                 depth,
-                bound,
-                generation: self.generation,
-            });
+                meta: bound | if mv.is_some() { HAS_MOVE } else { 0 } | generation << 3,
+            };
         }
     }
+
+    /// Bytes of table per slot.
+    const SLOT_BYTES: usize = std::mem::size_of::<Bucket<M>>() / 2;
 }
 
 #[inline]
