@@ -10,8 +10,9 @@
 //! find room, which pays in long searches that store far more positions than the table holds.
 //! Decided scores are stored relative to the node, not the root, so they stay correct when
 //! the same position is met at another ply. Slots go in pairs aligned to 32 bytes: with a move
-//! of at most two bytes a slot packs into 16 bytes (depth in a byte, the bound and generation in
-//! another), so a pair never straddles two cache lines and one miss brings both.
+//! of at most two bytes a slot packs into 16 bytes (depth in a byte; the bound, a move flag and
+//! the generation in another), so a pair never straddles two cache lines and one miss brings
+//! both.
 
 use crate::{mate_in, Score, WIN_BOUND};
 use std::mem::MaybeUninit;
@@ -86,8 +87,8 @@ pub struct TranspositionTable<M: Copy> {
 struct Slot<M: Copy> {
     key: u64,
     score: Score,
-    /// The remaining depth, clamped to `i8` (a depth above 127 is stored as 127: a shallower
-    /// claim, so never wrongly trusted).
+    /// The remaining depth, clamped to `i8`: a depth above 127 is stored as 127, a shallower
+    /// claim, so never wrongly trusted (the searcher stores depths of 1 and more only).
     depth: i8,
     /// 0 for an empty slot; else the bound (1 exact, 2 lower, 3 upper) in the low two bits,
     /// [`HAS_MOVE`] when `mv` holds a move, and the search generation, modulo 32, above them.
