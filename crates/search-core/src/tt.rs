@@ -110,6 +110,23 @@ impl<M: Copy> Slot<M> {
         mv: MaybeUninit::uninit(),
     };
 
+    /// A result packed: `generation` as [`stored_generation`] keeps it.
+    #[inline]
+    fn new(key: u64, score: Score, depth: i8, bound: Bound, mv: Option<M>, generation: u8) -> Self {
+        let bound = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        Slot {
+            key,
+            score,
+            depth,
+            meta: bound | if mv.is_some() { HAS_MOVE } else { 0 } | generation << 3,
+            mv: mv.map_or(MaybeUninit::uninit(), MaybeUninit::new),
+        }
+    }
+
     #[inline]
     fn is_empty(&self) -> bool {
         self.meta == 0
@@ -366,18 +383,14 @@ impl<M: Copy> TranspositionTable<M> {
                 None if !slot.is_empty() && slot.key == key => slot.mv(),
                 _ => mv,
             };
-            let bound = match bound {
-                Bound::Exact => 1,
-                Bound::Lower => 2,
-                Bound::Upper => 3,
-            };
-            *slot = Slot {
+            *slot = Slot::new(
                 key,
-                mv: mv.map_or(MaybeUninit::uninit(), MaybeUninit::new),
-                score: to_node_relative(score, ply),
+                to_node_relative(score, ply),
                 depth,
-                meta: bound | if mv.is_some() { HAS_MOVE } else { 0 } | generation << 3,
-            };
+                bound,
+                mv,
+                generation,
+            );
         }
     }
 
