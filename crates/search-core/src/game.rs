@@ -128,8 +128,11 @@ pub trait Game {
 
     /// Whether the side to move may pass in a null-move search here: false (the default) for
     /// games where a pass is not a sound bound, for example in likely zugzwang (few pieces
-    /// left). Only asked when [`SearchOptions::null_move`](crate::SearchOptions::null_move) is
-    /// on and the side to move is not in check.
+    /// left). Reverse futility pruning trusts the static value on the same assumption and asks
+    /// the same question. Only asked when
+    /// [`SearchOptions::null_move`](crate::SearchOptions::null_move) or
+    /// [`SearchOptions::reverse_futility_depth`](crate::SearchOptions::reverse_futility_depth)
+    /// is on and the side to move is not in check.
     fn null_move_allowed(&self) -> bool {
         false
     }

@@ -77,7 +77,10 @@ pub struct SearchOptions {
     /// Reverse futility pruning ("static null move") up to this remaining depth (`None`: off):
     /// off the principal variation and out of check, a node whose static value beats beta by
     /// the [futility margin](Self::futility_margin) times the depth returns that value at once,
-    /// as no reply is likely to bring it back below beta.
+    /// as no reply is likely to bring it back below beta. Like the null move it assumes the
+    /// side to move has a move at least as good as passing, so it too is only tried where
+    /// [`Game::null_move_allowed`] says so (in xiangqi a side with no move loses, and a lone
+    /// king with a pinned horse is mated by a quiet move that static values cannot see).
     pub reverse_futility_depth: Option<i32>,
     /// Internal iterative reduction from this remaining depth on (`None`: off): a node without
     /// a table move is searched one ply shallower, as its ordering is a guess and the next
@@ -91,6 +94,10 @@ pub struct SearchOptions {
     /// gains: the history then ranks moves by how often they cut, not only by how often they
     /// were tried late enough to cut.
     pub history_malus: bool,
+    /// A side in check at the horizon gets the check extension too instead of the quiescence
+    /// search's stand-pat, so a mate on the last ply is seen; and the null move's pass is
+    /// searched at least one ply deep, so a threat of mate in one stops it.
+    pub checks_at_horizon: bool,
 }
 
 impl SearchOptions {
@@ -136,6 +143,7 @@ impl SearchOptions {
             internal_reduction_depth: Some(INTERNAL_REDUCTION_DEPTH),
             skip_losing_captures: true,
             history_malus: true,
+            checks_at_horizon: true,
             ..SearchOptions::default()
         }
     }
@@ -161,6 +169,7 @@ impl Default for SearchOptions {
             internal_reduction_depth: None,
             skip_losing_captures: false,
             history_malus: false,
+            checks_at_horizon: false,
         }
     }
 }
@@ -452,12 +461,15 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
-        if depth <= 0 {
+        let extend_checks = ply < 2 * self.root_depth as usize + 8;
+        if depth <= 0
+            && !(self.options.checks_at_horizon && extend_checks && ply > 0 && game.in_check())
+        {
             return self.quiesce(game, ply, alpha, beta);
         }
         let in_check = ply > 0 && game.in_check();
         // Check extension, bounded so that perpetual checks cannot run away.
-        let depth = if in_check && ply < 2 * self.root_depth as usize + 8 {
+        let depth = if in_check && extend_checks {
             depth + 1
         } else {
             depth
@@ -476,6 +488,7 @@ impl<G: Game> Searcher<G> {
                 .options
                 .reverse_futility_depth
                 .is_some_and(|d| depth <= d)
+            && game.null_move_allowed()
         {
             if let Some(margin) = self.options.futility_margin {
                 let v = evaluate(game);
@@ -655,7 +668,10 @@ impl<G: Game> Searcher<G> {
         allowed: bool,
         evaluate: &mut impl FnMut(&G) -> Score,
     ) -> Option<Score> {
-        let r = self.options.null_move? + depth / 4;
+        let mut r = self.options.null_move? + depth / 4;
+        if self.options.checks_at_horizon {
+            r = r.min(depth - 2);
+        }
         if !allowed || depth < 2 || !game.null_move_allowed() || evaluate(game) < beta {
             return None;
         }
