@@ -240,15 +240,7 @@ proptest! {
 /// static value (a chariot down, far above beta) at that node before any move was generated.
 #[test]
 fn selective_engine_finds_a_mate_by_leaving_no_move() {
-    let pos: Position = "9/5k3/5n3/R8/9/9/9/5K3/9/9 w - - 0 1".parse().unwrap();
-    assert_eq!(brute_force_mate(&pos, 4), Some(2));
-    let config = SearchConfig {
-        depth: 6,
-        time: None,
-        ..SearchConfig::engine()
-    };
-    let d = decide(&pos, &config, |_| {});
-    assert_eq!(d.mate_in, Some(2), "{d:?}");
+    assert_selective_engine_mates_in_two("9/5k3/5n3/R8/9/9/9/5K3/9/9 w - - 0 1");
 }
 
 /// Found by `selective_engine_finds_short_mates` with more cases: red's quiet king move sets up
@@ -256,7 +248,12 @@ fn selective_engine_finds_a_mate_by_leaving_no_move() {
 /// to depth 0, where the quiescence search stood pat instead of seeing the mate in one.
 #[test]
 fn selective_engine_sees_a_mate_threat_behind_a_pass() {
-    let pos: Position = "3k4n/9/9/R8/9/9/8n/3N5/9/3K5 w - - 0 1".parse().unwrap();
+    assert_selective_engine_mates_in_two("3k4n/9/9/R8/9/9/8n/3N5/9/3K5 w - - 0 1");
+}
+
+/// Minimax proves a mate in 2 in `fen`, and the engine's selective search finds it at depth 6.
+fn assert_selective_engine_mates_in_two(fen: &str) {
+    let pos: Position = fen.parse().unwrap();
     assert_eq!(brute_force_mate(&pos, 4), Some(2));
     let config = SearchConfig {
         depth: 6,
