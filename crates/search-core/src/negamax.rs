@@ -122,8 +122,8 @@ impl SearchOptions {
     /// The selective search of a tournament engine: every option of [`SearchOptions::default`]
     /// plus principal-variation search, null move (reduction 3 plus a ply per four of depth,
     /// verified from depth 6), late-move reductions, late-move pruning, futility pruning with
-    /// `futility_margin` per ply, mate-distance pruning and a quiescence search without losing
-    /// captures.
+    /// `futility_margin` per ply, mate-distance pruning, a quiescence search without losing
+    /// captures and [checks extended at the horizon](Self::checks_at_horizon).
     ///
     /// ```
     /// let o = search_core::SearchOptions::selective(200);
@@ -462,12 +462,11 @@ impl<G: Game> Searcher<G> {
             }
         }
         let extend_checks = ply < 2 * self.root_depth as usize + 8;
-        if depth <= 0
-            && !(self.options.checks_at_horizon && extend_checks && ply > 0 && game.in_check())
-        {
+        // At the horizon the check is looked at only when a side in check is extended there.
+        let in_check = ply > 0 && (depth > 0 || self.options.checks_at_horizon) && game.in_check();
+        if depth <= 0 && !(in_check && extend_checks) {
             return self.quiesce(game, ply, alpha, beta);
         }
-        let in_check = ply > 0 && game.in_check();
         // Check extension, bounded so that perpetual checks cannot run away.
         let depth = if in_check && extend_checks {
             depth + 1
