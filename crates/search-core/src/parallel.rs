@@ -76,8 +76,9 @@ where
             aborted: searchers[0].aborted(),
         };
     };
+    let key = games[0].hash();
     for s in searchers.iter_mut() {
-        s.tt.new_search();
+        s.start_root(key, depth);
     }
     split(
         games,

@@ -295,6 +295,19 @@ impl<M: Copy> TranspositionTable<M> {
         self.mask + 1
     }
 
+    /// The current search generation (counted modulo 256; slots keep it modulo 32).
+    ///
+    /// ```
+    /// use search_core::TranspositionTable;
+    /// let mut tt: TranspositionTable<u8> = TranspositionTable::with_entries(64);
+    /// let g = tt.generation();
+    /// tt.new_search();
+    /// assert_eq!(tt.generation(), g.wrapping_add(1));
+    /// ```
+    pub fn generation(&self) -> u8 {
+        self.generation
+    }
+
     /// Starts a new search: older entries become preferred victims for replacement.
     pub fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1);

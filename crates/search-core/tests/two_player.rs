@@ -358,6 +358,23 @@ fn a_repeated_root_search_with_etc_still_names_its_move() {
 }
 
 #[test]
+fn a_re_search_of_the_same_root_keeps_the_table_generation() {
+    // Another window on the same root and depth (an aspiration re-search) keeps the entries of
+    // the first window as fresh as its own; a new depth or a new root starts a new generation.
+    let mut s: Searcher<TicTacToe> = Searcher::new(1);
+    let mut game = TicTacToe::default();
+    s.search_root(&mut game, 5, -1, 1);
+    let g = s.tt.generation();
+    s.search_root(&mut game, 5, -INF, INF);
+    assert_eq!(s.tt.generation(), g, "same root and depth");
+    s.search_root(&mut game, 6, -INF, INF);
+    assert_eq!(s.tt.generation(), g.wrapping_add(1), "a new depth");
+    game.play(4);
+    s.search_root(&mut game, 6, -INF, INF);
+    assert_eq!(s.tt.generation(), g.wrapping_add(2), "a new root");
+}
+
+#[test]
 fn shortest_win_and_longest_loss_are_preferred() {
     // X to move: X X . / O O . / . . . — X wins at once in cell 2 (not by a slower route).
     let mut t = TicTacToe::from("XX.OO....");
