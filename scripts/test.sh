@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # All tests: formatting, lints, the workspace's tests (optimised test profile), the commands
 # shown in README.md and docs/, the main job (every tool on its bundled inputs, outputs
-# unchanged), then the conformance checks against the course material when ../shared/data (or
-# $DATA_DIR) exists.
+# unchanged), the cluster scripts under a live one-node Slurm (as root; installs slurm-wlm and
+# munge when missing), then the conformance checks against the course material when
+# ../shared/data (or $DATA_DIR) exists.
 # CI (CI set) requires the course material to be present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,8 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
         exit 1
     fi
 fi
+echo "== class-scale runs under a live Slurm: scripts/slurm/live-test.sh"
+scripts/slurm/live-test.sh
 if [ -d "$data" ]; then
     echo "== conformance against $data"
     scripts/conformance.sh "$data"

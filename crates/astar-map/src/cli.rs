@@ -32,11 +32,16 @@ enum Command {
     /// against every map of INPUT_DIR; any shortest legal route is accepted. Writes a CSV report
     /// (`student,input,verdict,detail`; verdicts ok, wrong, invalid, missing) and prints each
     /// student's score.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Grade {
+        #[command(subcommand)]
+        merge: Option<batch::grade::GradeCommand>,
         /// The maps (a folder of input_N.txt, or one file).
-        input: PathBuf,
+        #[arg(required = true)]
+        input: Option<PathBuf>,
         /// One folder per student.
-        class: PathBuf,
+        #[arg(required = true)]
+        class: Option<PathBuf>,
         #[command(flatten)]
         report: batch::grade::ReportArgs,
     },
@@ -155,10 +160,18 @@ pub fn main() -> i32 {
             Command::Run(a) => run(&a),
             Command::Check { input, output } => check(&input, &output),
             Command::Grade {
+                merge: Some(merge), ..
+            } => merge.run(),
+            Command::Grade {
                 input,
                 class,
                 report,
-            } => grade(&input, &class, &report),
+                ..
+            } => grade(
+                &input.expect("clap requires INPUT"),
+                &class.expect("clap requires CLASS"),
+                &report,
+            ),
             Command::Compare {
                 input,
                 no_dominance,
@@ -286,24 +299,23 @@ fn check(input: &Path, output: &Path) -> Result<i32> {
     Ok(i32::from(bad > 0))
 }
 
-/// `astar-map grade`: each map solved once, then every student's output for it judged.
+/// `astar-map grade`: every map read first, then each solved once and every student's route
+/// for it judged.
 fn grade(input: &Path, class: &Path, report: &batch::grade::ReportArgs) -> Result<i32> {
     use crate::check::{judge, optimum};
-    let mut inputs = Vec::new();
-    for file in batch::collect_inputs(input, is_map_file)? {
-        let map: Map = parse_file(&file)?;
-        let best = optimum(&map);
-        let name = file
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        inputs.push((name.clone(), output_name(&name, "txt"), (map, best)));
+    let files = batch::collect_inputs(input, is_map_file)?;
+    let mut maps = Vec::new();
+    for file in &files {
+        maps.push(parse_file::<Map>(file)?);
     }
-    batch::check_writable(&report.report)?;
-    let rows =
-        batch::grade::grade_class(&inputs, class, |(map, best), text| judge(map, *best, text))?;
-    batch::grade::finish_grading(&rows, report)
+    batch::grade::grade_class(
+        "astar-map grade",
+        &files,
+        class,
+        |i| Ok((&maps[i], optimum(&maps[i]))),
+        |(map, best), text| judge(map, *best, text),
+        report,
+    )
 }
 
 #[derive(serde::Serialize)]

@@ -1,12 +1,9 @@
 //! Grading a class of three: one with every answer right but by routes other than this tool's,
-//! one with a longer route and a false `-1`, one with a missing and an unreadable file.
+//! one with a longer route and a false `-1`, one with a missing and an unreadable file; graded
+//! whole and in slices merged.
 
+use batch::testing::{write, Grader};
 use std::process::Command;
-
-fn write(path: &std::path::Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
 
 #[test]
 fn a_class_of_three_gets_the_right_verdicts() {
@@ -64,5 +61,12 @@ fn a_class_of_three_gets_the_right_verdicts() {
             "carol,input_2.txt,missing",
         ]
     );
+    let grader = Grader {
+        bin: env!("CARGO_BIN_EXE_astar-map").into(),
+        args: vec![d.join("input").into(), class.into()],
+    };
+    for n in [2, 3, 7] {
+        grader.assert_slices_merge_to_whole(&d.join(format!("split{n}")), n);
+    }
     std::fs::remove_dir_all(d).unwrap();
 }

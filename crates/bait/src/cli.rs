@@ -70,11 +70,16 @@ enum Command {
     /// action string per level in `output_LEVEL.txt`) against every level of LEVELS; any
     /// shortest win is accepted (with `--objective max-score`, any win of the best score in the
     /// fewest actions). Writes a CSV report and prints each student's score.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Grade {
+        #[command(subcommand)]
+        merge: Option<batch::grade::GradeCommand>,
         /// Level file or folder.
-        level: PathBuf,
+        #[arg(required = true)]
+        level: Option<PathBuf>,
         /// One folder per student.
-        class: PathBuf,
+        #[arg(required = true)]
+        class: Option<PathBuf>,
         /// What a correct plan achieves.
         #[arg(long, value_enum, default_value_t = Objective::Shortest)]
         objective: Objective,
@@ -455,36 +460,45 @@ fn dispatch(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::Grade {
+            merge: Some(merge), ..
+        } => merge.run(),
+        Command::Grade {
             level,
             class,
             objective,
             report,
             game,
+            ..
         } => {
             let g = load_game(&game)?;
-            let mut inputs = Vec::new();
-            for file in batch::collect_inputs(&level, is_level_file)? {
-                let lvl = load_level(&g, &file)?;
-                let name = file
-                    .file_name()
-                    .unwrap_or_default()
-                    .to_string_lossy()
-                    .into_owned();
-                let goal =
-                    crate::grade::target(&lvl, objective == Objective::MaxScore, &Limits::none())
-                        .ok_or_else(|| {
+            let files = batch::collect_inputs(&level.expect("clap requires LEVEL"), is_level_file)?;
+            let mut levels = Vec::new();
+            for file in &files {
+                levels.push(load_level(&g, file)?);
+            }
+            let max_score = objective == Objective::MaxScore;
+            let prepare = |i: usize| {
+                let goal = crate::grade::target(&levels[i], max_score, &Limits::none())
+                    .ok_or_else(|| {
                         anyhow!(
                             "{}: the level cannot be won: nothing to grade against",
-                            file.display()
+                            files[i].display()
                         )
                     })?;
-                inputs.push((name.clone(), output_name(&name, "txt"), (lvl, goal)));
-            }
-            batch::check_writable(&report.report)?;
-            let rows = batch::grade::grade_class(&inputs, &class, |(lvl, goal), text| {
-                crate::grade::judge(lvl, *goal, text)
-            })?;
-            batch::grade::finish_grading(&rows, &report)
+                Ok((&levels[i], goal))
+            };
+            let context = format!(
+                "bait grade --objective {objective:?} --game {:?}",
+                game.game
+            );
+            batch::grade::grade_class(
+                &context,
+                &files,
+                &class.expect("clap requires CLASS"),
+                prepare,
+                |(lvl, goal), text| crate::grade::judge(lvl, *goal, text),
+                &report,
+            )
         }
         Command::Trace {
             level,

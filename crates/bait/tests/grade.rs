@@ -1,15 +1,12 @@
 //! Grading a class of three on Bait levels: one with shortest wins other than this tool's, one
-//! with a longer win and a plan that loses, one with a missing and an unreadable file.
+//! with a longer win and a plan that loses, one with a missing and an unreadable file; graded
+//! whole and in slices merged.
 
+use batch::testing::{write, Grader};
 use std::process::Command;
 
 const LEVEL_1: &str = include_str!("../../../inputs/bait/level_1.txt");
 const LEVEL_4: &str = include_str!("../../../inputs/bait/level_4.txt");
-
-fn write(path: &std::path::Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
 
 fn bait(args: &[&std::ffi::OsStr]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_bait"))
@@ -89,5 +86,10 @@ fn a_class_of_three_gets_the_right_verdicts() {
         ],
         "{csv}"
     );
+    let grader = Grader {
+        bin: env!("CARGO_BIN_EXE_bait").into(),
+        args: vec![d.join("levels").into(), class.into()],
+    };
+    grader.assert_slices_merge_to_whole(&d.join("split"), 3);
     std::fs::remove_dir_all(d).unwrap();
 }

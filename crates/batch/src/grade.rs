@@ -1,11 +1,15 @@
 //! Grading a whole class: one folder per student, each with that student's output files
 //! (directly or in an `output/` subfolder), checked input by input by a tool's own validator,
 //! which accepts every correct answer. The result is a CSV report (`student,input,verdict,
-//! detail`), a line per student on stdout (or `--json`), and one unreadable student folder never
-//! stops the class.
+//! detail`) and a line per student on stdout (or `--json`). A class can be graded in slices
+//! (`--shard I/N`, one per machine or array task) that `grade merge` joins into the report one
+//! run writes, and every verdict is journalled at once, so a killed run goes on (`--resume`).
 
-use crate::natural_cmp;
+mod part;
+
+use crate::{csv_field, natural_cmp, Shard};
 use anyhow::{Context, Result};
+use part::{Journal, Split};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -33,6 +37,24 @@ impl Verdict {
             Verdict::Invalid => "invalid",
             Verdict::Missing => "missing",
         }
+    }
+
+    /// The verdict a report word names.
+    ///
+    /// ```
+    /// use batch::grade::Verdict;
+    /// assert_eq!(Verdict::parse("wrong"), Some(Verdict::Wrong));
+    /// assert_eq!(Verdict::parse("bogus"), None);
+    /// ```
+    pub fn parse(word: &str) -> Option<Verdict> {
+        [
+            Verdict::Ok,
+            Verdict::Wrong,
+            Verdict::Invalid,
+            Verdict::Missing,
+        ]
+        .into_iter()
+        .find(|v| v.as_str() == word)
     }
 }
 
@@ -90,36 +112,128 @@ pub fn students(class_dir: &Path) -> Result<Vec<(String, PathBuf)>> {
     Ok(out)
 }
 
-/// Grades every student of `class_dir` on every prepared input: `inputs` holds each input's
-/// name, the name of the output file a student must write for it, and what the validator
-/// prepared for it (the optimum, the best result); `check` gives the verdict of one output
-/// file's text. A missing file is `missing`, an unreadable one `invalid`.
+/// The verdict on one student's output file for one input: `missing` without the file,
+/// `invalid` when it cannot be read, else `check`'s.
+fn judge_file<P>(
+    dir: &Path,
+    output_name: &str,
+    prepared: &P,
+    check: &impl Fn(&P, &str) -> (Verdict, String),
+) -> (Verdict, String) {
+    let file = dir.join(output_name);
+    if !file.exists() {
+        return (Verdict::Missing, format!("no {output_name}"));
+    }
+    match crate::read_text(&file) {
+        Ok(text) => check(prepared, &text),
+        Err(e) => (Verdict::Invalid, format!("{e:#}")),
+    }
+}
+
+/// Grades a class, or the slice `args.shard` of it, and writes the report (or the slice's part
+/// file for `grade merge`); returns the exit code, 0 once the class is graded whatever the
+/// grades.
+///
+/// `files` are the inputs (a student writes `output_N.txt` for `input_N.txt`, `N.txt` and so
+/// on); `prepare(i)` readies input `i` for judging (solves it: the optimum, the move values)
+/// and is called only for the inputs this slice grades, once each; `check` gives the verdict
+/// of one output file's text. `context` names what the verdicts depend on besides the inputs'
+/// names and contents and the students (the tool and its grading options), so that slices of
+/// different runs never merge and a journal is never resumed by another run.
+///
+/// The answers (student, input) are taken input by input, and the slices are consecutive runs
+/// of that order, so a slice prepares only about `inputs / N + 1` inputs. Each verdict is
+/// appended to `REPORT.journal` as it is found; `args.resume` goes on from it after a kill.
 pub fn grade_class<P>(
-    inputs: &[GradeInput<P>],
+    context: &str,
+    files: &[PathBuf],
     class_dir: &Path,
+    mut prepare: impl FnMut(usize) -> Result<P>,
     check: impl Fn(&P, &str) -> (Verdict, String),
-) -> Result<Vec<GradeRow>> {
-    let mut rows = Vec::new();
-    for (student, dir) in students(class_dir)? {
-        for (input, output_name, prepared) in inputs {
-            let file = dir.join(output_name);
-            let (verdict, detail) = if !file.exists() {
-                (Verdict::Missing, format!("no {output_name}"))
-            } else {
-                match crate::read_text(&file) {
-                    Ok(text) => check(prepared, &text),
-                    Err(e) => (Verdict::Invalid, format!("{e:#}")),
-                }
-            };
-            rows.push(GradeRow {
-                student: student.clone(),
-                input: input.clone(),
-                verdict,
-                detail,
-            });
+    args: &ReportArgs,
+) -> Result<i32> {
+    let students = students(class_dir)?;
+    let student_names: Vec<&str> = students.iter().map(|s| s.0.as_str()).collect();
+    let mut context = context.to_string();
+    let mut inputs = Vec::new();
+    for file in files {
+        let name = file.file_name().unwrap_or_default().to_string_lossy();
+        let bytes =
+            std::fs::read(file).with_context(|| format!("{}: cannot read", file.display()))?;
+        let _ = write!(context, "\n{name} {:016x}", part::fnv1a(bytes));
+        inputs.push((name.to_string(), crate::output_name(&name, "txt")));
+    }
+    let input_names: Vec<&str> = inputs.iter().map(|i| i.0.as_str()).collect();
+    let split = Split::new(
+        args.shard.unwrap_or(Shard::WHOLE),
+        &context,
+        &student_names,
+        &input_names,
+    );
+    crate::check_writable(&args.report)?;
+    let mut journal = Journal::open(&args.report, &split, args.resume)?;
+    let bar = crate::progress_bar(split.units().count() as u64, "answers", args.json);
+    bar.set_position(journal.len() as u64);
+    for (i, (_, output_name)) in inputs.iter().enumerate() {
+        let todo: Vec<usize> = split
+            .units_of_input(i)
+            .filter(|&u| !journal.has(u))
+            .collect();
+        if todo.is_empty() {
+            continue;
+        }
+        let prepared = prepare(i)?;
+        for unit in todo {
+            let dir = &students[unit / inputs.len()].1;
+            let (verdict, detail) = judge_file(dir, output_name, &prepared, &check);
+            journal.record(unit, verdict, &detail)?;
+            bar.inc(1);
         }
     }
-    Ok(rows)
+    bar.finish_and_clear();
+    let rows: Vec<(usize, GradeRow)> = journal
+        .verdicts()
+        .map(|(unit, verdict, detail)| {
+            let row = GradeRow {
+                student: student_names[unit / inputs.len()].to_string(),
+                input: input_names[unit % inputs.len()].to_string(),
+                verdict,
+                detail: detail.to_string(),
+            };
+            (unit, row)
+        })
+        .collect();
+    let code = if args.shard.is_none() {
+        let rows: Vec<GradeRow> = rows.into_iter().map(|r| r.1).collect();
+        finish_grading(&rows, &args.report, args.json)?
+    } else {
+        crate::write_atomic(&args.report, split.part_text(&rows).as_bytes())?;
+        let rows: Vec<GradeRow> = rows.into_iter().map(|r| r.1).collect();
+        if args.json {
+            let v = serde_json::json!({
+                "shard": split.shard.to_string(), "rows": rows, "report": args.report });
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        } else {
+            println!(
+                "shard {}: {} answers graded ({}): part in {}",
+                split.shard,
+                rows.len(),
+                verdict_counts(&rows, true).join(", "),
+                args.report.display()
+            );
+        }
+        0
+    };
+    journal.remove()?;
+    Ok(code)
+}
+
+/// Joins the part files of every slice of one split class into the report (and the summary)
+/// that grading the class in one run gives, byte for byte. A missing, repeated or unfinished
+/// slice, or parts of different runs, is an error that names it.
+pub fn merge_parts(parts: &[PathBuf], report: &Path, json: bool) -> Result<i32> {
+    let rows = part::merge(parts, report)?;
+    finish_grading(&rows, report, json)
 }
 
 /// The report as CSV: the header `student,input,verdict,detail`, then one row per student and
@@ -133,13 +247,7 @@ pub fn grade_class<P>(
 ///     "student,input,verdict,detail\nann,input_1.txt,wrong,\"9 days, not optimal (optimum 7)\"\n");
 /// ```
 pub fn report_csv(rows: &[GradeRow]) -> String {
-    let field = |s: &str| {
-        if s.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_string()
-        }
-    };
+    let field = csv_field;
     let mut out = String::from("student,input,verdict,detail\n");
     for r in rows {
         let _ = writeln!(
@@ -175,18 +283,72 @@ pub fn scores(rows: &[GradeRow]) -> Vec<StudentScore> {
 /// The options every `grade` command has (flatten into its clap arguments).
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReportArgs {
-    /// The CSV report.
+    /// The CSV report (with --shard, this slice's part file for `grade merge`).
     #[arg(long, default_value = "grades.csv")]
     pub report: PathBuf,
     /// Print the rows and scores as JSON instead of a line per student.
     #[arg(long)]
     pub json: bool,
+    /// Grade only slice I of N of the class's answers (I from 1), for several machines or
+    /// cluster array tasks; `grade merge` joins the parts into the whole report.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Go on from the journal a killed run left beside the report (REPORT.journal).
+    #[arg(long)]
+    pub resume: bool,
+}
+
+/// `grade merge`: the subcommand every `grade` command has (flatten it as the command's
+/// optional subcommand).
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum GradeCommand {
+    /// Join the part files of every slice (`grade … --shard I/N --report PART`) into the
+    /// report one unsplit run writes.
+    Merge {
+        /// The part files, one per slice, in any order.
+        #[arg(required = true, num_args = 1..)]
+        parts: Vec<PathBuf>,
+        /// The CSV report to write.
+        #[arg(long, default_value = "grades.csv")]
+        report: PathBuf,
+        /// Print the rows and scores as JSON instead of a line per student.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+impl GradeCommand {
+    /// Runs it; returns the exit code.
+    pub fn run(&self) -> Result<i32> {
+        match self {
+            GradeCommand::Merge {
+                parts,
+                report,
+                json,
+            } => merge_parts(parts, report, *json),
+        }
+    }
+}
+
+/// How many of `rows` have each verdict, as `3 wrong` (the `ok` count first when asked), for
+/// the verdicts that occur.
+fn verdict_counts(rows: &[GradeRow], with_ok: bool) -> Vec<String> {
+    let mut verdicts = vec![Verdict::Wrong, Verdict::Invalid, Verdict::Missing];
+    if with_ok {
+        verdicts.insert(0, Verdict::Ok);
+    }
+    verdicts
+        .into_iter()
+        .filter_map(|v| {
+            let n = rows.iter().filter(|r| r.verdict == v).count();
+            (n > 0).then(|| format!("{n} {}", v.as_str()))
+        })
+        .collect()
 }
 
 /// Writes the report (atomically) and prints the per-student summary (or, with `--json`, the
 /// rows and scores); returns the exit code: 0 once the class is graded, whatever the grades.
-pub fn finish_grading(rows: &[GradeRow], args: &ReportArgs) -> Result<i32> {
-    let (report, json) = (args.report.as_path(), args.json);
+fn finish_grading(rows: &[GradeRow], report: &Path, json: bool) -> Result<i32> {
     crate::write_atomic(report, report_csv(rows).as_bytes())?;
     let scores = scores(rows);
     if json {
@@ -194,23 +356,17 @@ pub fn finish_grading(rows: &[GradeRow], args: &ReportArgs) -> Result<i32> {
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(0);
     }
+    let mut rest = rows;
     for s in &scores {
-        let mut counts = Vec::new();
-        for v in [Verdict::Wrong, Verdict::Invalid, Verdict::Missing] {
-            let n = rows
-                .iter()
-                .filter(|r| r.student == s.student && r.verdict == v)
-                .count();
-            if n > 0 {
-                counts.push(format!("{n} {}", v.as_str()));
-            }
-        }
-        let rest = if counts.is_empty() {
+        let (mine, others) = rest.split_at(s.inputs);
+        rest = others;
+        let counts = verdict_counts(mine, false);
+        let counts = if counts.is_empty() {
             String::new()
         } else {
             format!(" ({})", counts.join(", "))
         };
-        println!("{}: {}/{} ok{rest}", s.student, s.ok, s.inputs);
+        println!("{}: {}/{} ok{counts}", s.student, s.ok, s.inputs);
     }
     println!(
         "{} students, {} inputs each: report in {}",

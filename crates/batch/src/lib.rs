@@ -4,12 +4,13 @@
 //! file or a folder ([`collect_inputs`], natural order), the course's default output folder
 //! ([`default_output_dir`]), atomic writes ([`write_atomic`]), errors that name file and line
 //! ([`InputError`]), the common flags ([`CommonArgs`]: `--output`, `--json`, `--quiet`,
-//! `--seed`), progress bars that only appear on a terminal ([`progress_bar`]), an ordered parallel map
-//! ([`parallel_map`]) and a batch
-//! runner that keeps going past a bad file and ends with a one-line summary ([`run_batch`]).
+//! `--seed`), progress bars that only appear on a terminal ([`progress_bar`]), an ordered
+//! parallel map ([`parallel_map`]), a batch runner that keeps going past a bad file and ends with
+//! a one-line summary ([`run_batch`]), and slices of work for clusters ([`Shard`]).
 
 mod child;
 mod cli;
+mod csv;
 mod errors;
 mod files;
 #[cfg(feature = "fuzz")]
@@ -19,6 +20,9 @@ mod parallel;
 mod progress;
 mod runner;
 mod score;
+mod shard;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod text;
 
 pub use child::LineProcess;
@@ -26,6 +30,7 @@ pub use cli::{
     args_with_default_subcommand, cores, exit_code, fraction_arg, output_name, run_main,
     seconds_arg, with_default_subcommand,
 };
+pub use csv::{csv_field, csv_records};
 pub use errors::InputError;
 pub use files::{
     check_writable, collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file,
@@ -35,6 +40,7 @@ pub use parallel::parallel_map;
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};
 pub use score::MatchScore;
+pub use shard::Shard;
 pub use text::{
     normalize_text, num_max, parse_count, read_line_capped, shown, MAX_FILE_BYTES, MAX_LINE_BYTES,
 };

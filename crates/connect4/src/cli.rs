@@ -228,7 +228,7 @@ struct TournamentArgs {
     jobs: Option<usize>,
     /// Play only slice I of N of the schedule (I from 1), for several machines or jobs.
     #[arg(long, value_name = "I/N")]
-    shard: Option<String>,
+    shard: Option<batch::Shard>,
     /// Go on with the games the run folder's journal does not have yet.
     #[arg(long)]
     resume: bool,
@@ -255,7 +255,7 @@ enum TournamentCommand {
 
 /// `connect4 tournament`: play the schedule (or a shard of it), or merge shards.
 fn tournament(a: TournamentArgs) -> Result<i32> {
-    use crate::tournament::{expand, parse_shard, run, schedule, write_results};
+    use crate::tournament::{describe, expand, run, schedule, write_results};
     if let Some(TournamentCommand::Merge { dirs, out }) = a.merge {
         let n = crate::tournament::merge(&dirs, &out)?;
         println!(
@@ -275,19 +275,22 @@ fn tournament(a: TournamentArgs) -> Result<i32> {
         a.rounds as usize,
         a.seed,
     );
-    let shard = a.shard.as_deref().map(parse_shard).transpose()?;
-    if let Some((i, n)) = shard {
-        fixtures = fixtures
-            .into_iter()
-            .enumerate()
-            .filter(|(k, _)| k % n == i)
-            .map(|(_, f)| f)
-            .collect();
-    }
-    // What the run folder is for: a resumed run must be the same schedule.
-    let description = format!(
-        "players {:?}\nopponents {:?}\nrounds {}\nseed {}\nshard {:?}\n",
-        a.players, a.opponents, a.rounds, a.seed, a.shard
+    let shard = a.shard.unwrap_or(batch::Shard::WHOLE);
+    fixtures = fixtures
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| shard.takes(*k))
+        .map(|(_, f)| f)
+        .collect();
+    // What the run folder is for: a resumed run must be the same schedule, and merge checks
+    // that the shards it joins are all the slices of one.
+    let description = describe(
+        &a.players,
+        &a.opponents,
+        a.rounds,
+        a.seed,
+        shard,
+        fixtures.len(),
     );
     let description_file = dir.join("tournament.txt");
     if dir.join("journal.csv").exists() {

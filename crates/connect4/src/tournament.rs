@@ -84,28 +84,52 @@ pub fn schedule(
     out
 }
 
-/// `I/N` (1-based I): the slice of the schedule with index ≡ I−1 (mod N).
+/// What a run folder holds (its `tournament.txt`): the arguments the schedule comes from, the
+/// shard, and how many games the shard has, so that a resumed run is the same schedule and
+/// `merge` can tell that its shards are every slice of one schedule, each finished.
 ///
 /// ```
-/// assert_eq!(connect4::tournament::parse_shard("2/3").unwrap(), (1, 3));
-/// assert!(connect4::tournament::parse_shard("4/3").is_err());
+/// let text = connect4::tournament::describe(&["greedy".into()], &["random".into()], 2, 7,
+///     "2/3".parse().unwrap(), 2);
+/// assert_eq!(text, "players [\"greedy\"]\nopponents [\"random\"]\nrounds 2\nseed 7\nshard 2/3\ngames 2\n");
 /// ```
-pub fn parse_shard(text: &str) -> Result<(usize, usize)> {
-    let (i, n) = text
-        .split_once('/')
-        .ok_or_else(|| anyhow!("--shard {text}: expected I/N, like 2/8"))?;
-    let (i, n): (usize, usize) = (
-        i.trim()
-            .parse()
-            .map_err(|_| anyhow!("--shard {text}: `{i}` is not a number"))?,
-        n.trim()
-            .parse()
-            .map_err(|_| anyhow!("--shard {text}: `{n}` is not a number"))?,
-    );
-    if n == 0 || i == 0 || i > n {
-        bail!("--shard {text}: I must be 1 to N");
+pub fn describe(
+    players: &[String],
+    opponents: &[String],
+    rounds: u64,
+    seed: u64,
+    shard: batch::Shard,
+    games: usize,
+) -> String {
+    format!(
+        "players {players:?}\nopponents {opponents:?}\nrounds {rounds}\nseed {seed}\nshard {shard}\ngames {games}\n"
+    )
+}
+
+/// A run folder's schedule (its description without the shard and game-count lines), shard
+/// and game count, from its `tournament.txt`.
+fn read_description(dir: &Path) -> Result<(String, batch::Shard, usize)> {
+    let path = dir.join("tournament.txt");
+    let text = batch::read_text(&path)
+        .with_context(|| format!("{}: not a tournament run folder", dir.display()))?;
+    let (mut schedule, mut shard, mut games) = (String::new(), None, None);
+    for line in text.lines() {
+        if let Some(s) = line.strip_prefix("shard ") {
+            shard = s.parse::<batch::Shard>().ok();
+        } else if let Some(g) = line.strip_prefix("games ") {
+            games = g.parse::<usize>().ok();
+        } else {
+            schedule.push_str(line);
+            schedule.push('\n');
+        }
     }
-    Ok((i - 1, n))
+    match (shard, games) {
+        (Some(shard), Some(games)) => Ok((schedule, shard, games)),
+        _ => bail!(
+            "{}: no `shard I/N` and `games N` lines: written by another version; run the shard again",
+            path.display()
+        ),
+    }
 }
 
 /// The game's result for the player (A in the match tool's result codes) and why it ended.
@@ -305,16 +329,51 @@ pub fn run(
 }
 
 /// Merges the `games.csv` of several run folders (shards) into `out`: the rows sorted as one
-/// unsharded run writes them, and the standings; a game found twice is an error.
+/// unsharded run writes them, and the standings. The folders must be every shard of one
+/// schedule, each finished: a missing, repeated or unfinished shard, a shard of another
+/// schedule, or a game found twice is an error that names it, and nothing is written.
 pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<usize> {
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    };
+    if let Some(d) = dirs.iter().find(|d| same(d, out)) {
+        bail!("--out {}: that is one of the shards", d.display());
+    }
+    let mut first: Option<(&PathBuf, String, batch::Shard)> = None;
+    let mut shards: BTreeMap<usize, &PathBuf> = BTreeMap::new();
     let mut rows: BTreeMap<String, String> = BTreeMap::new();
     for dir in dirs {
+        let (schedule, shard, games) = read_description(dir)?;
+        if let Some((first_dir, first_schedule, first_shard)) = &first {
+            if schedule != *first_schedule || shard.count() != first_shard.count() {
+                bail!(
+                    "{}: shard {shard} of another schedule than {} (shard {first_shard}):                      compare their tournament.txt",
+                    dir.display(),
+                    first_dir.display()
+                );
+            }
+        }
+        if let Some(other) = shards.insert(shard.number(), dir) {
+            bail!(
+                "{} and {} are both shard {shard}",
+                other.display(),
+                dir.display()
+            );
+        }
         let path = dir.join("games.csv");
+        if !path.exists() {
+            bail!(
+                "{}: shard {shard} is unfinished (no games.csv): run it again with --resume",
+                dir.display()
+            );
+        }
         let text = batch::read_text(&path)?;
         let mut lines = text.lines();
         if lines.next() != Some(GAMES_HEADER) {
             bail!("{}:1: expected the header `{GAMES_HEADER}`", path.display());
         }
+        let mut count = 0;
         for (n, line) in lines.enumerate() {
             if line.split(',').count() != GAMES_HEADER.split(',').count() {
                 bail!("{}:{}: not a game row", path.display(), n + 2);
@@ -323,7 +382,31 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<usize> {
             if rows.insert(key.clone(), line.to_string()).is_some() {
                 bail!("{}:{}: game {key} is in two shards", path.display(), n + 2);
             }
+            count += 1;
         }
+        if count != games {
+            bail!(
+                "{}: shard {shard} is unfinished: {count} of its {games} games",
+                path.display()
+            );
+        }
+        first.get_or_insert((dir, schedule, shard));
+    }
+    let Some((first_dir, _, shard)) = first else {
+        bail!("no shard folders");
+    };
+    let missing: Vec<String> = (1..=shard.count())
+        .filter(|n| !shards.contains_key(n))
+        .map(|n| format!("{n}/{}", shard.count()))
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "shard {} missing: the folders given ({} of {}, like {}) do not cover the schedule",
+            missing.join(", "),
+            shards.len(),
+            shard.count(),
+            first_dir.display()
+        );
     }
     let n = rows.len();
     write_results(out, rows.into_values().collect())?;

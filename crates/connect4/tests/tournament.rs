@@ -108,7 +108,48 @@ fn three_shards_merged_equal_one_unsharded_run() {
         .output()
         .unwrap();
     assert_eq!(twice.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&twice.stderr).contains("is in two shards"));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("are both shard 1/3"));
+    // A shard left out, a shard of another seed, an unfinished shard, or a shard as --out:
+    // refused with a message that names it, and nothing is written.
+    let other = bin()
+        .arg("tournament")
+        .args(FIELDS)
+        .args([
+            "--rounds", "3", "--seed", "8", "--shard", "3/3", "-q", "--out",
+        ])
+        .arg(d.join("seed8"))
+        .output()
+        .unwrap();
+    assert!(other.status.success());
+    std::fs::create_dir_all(d.join("cut")).unwrap();
+    for f in ["tournament.txt", "games.csv"] {
+        std::fs::copy(d.join("s3").join(f), d.join("cut").join(f)).unwrap();
+    }
+    let games = read(&d.join("s3/games.csv"));
+    let cut: Vec<&str> = games.lines().take(games.lines().count() - 1).collect();
+    std::fs::write(d.join("cut/games.csv"), cut.join("\n") + "\n").unwrap();
+    for (shards, out, why) in [
+        (&["s1", "s3"][..], "m1", "shard 2/3 missing"),
+        (&["s1", "s2", "seed8"][..], "m2", "of another schedule"),
+        (
+            &["s1", "s2", "cut"][..],
+            "m3",
+            "shard 3/3 is unfinished: 7 of its 8 games",
+        ),
+        (&["s1", "s2", "s3"][..], "s2", "that is one of the shards"),
+    ] {
+        let o = bin()
+            .args(["tournament", "merge"])
+            .args(shards.iter().map(|s| d.join(s)))
+            .arg("--out")
+            .arg(d.join(out))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{shards:?}: {err}");
+        assert!(err.contains(why), "{shards:?}: {err}");
+        assert!(!d.join(out).join("standings.csv").exists() || out == "s2");
+    }
     std::fs::remove_dir_all(d).unwrap();
 }
 
@@ -118,36 +159,38 @@ fn the_slurm_array_script_run_as_three_parallel_tasks_and_a_merge_equals_one_run
     tournament(&d.join("all"), &[]);
     let script = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../scripts/slurm/connect4-tournament.sbatch");
-    let task = |vars: &[(&str, String)]| {
-        let mut c = Command::new("bash");
-        c.arg(&script)
-            .env("CONNECT4", env!("CARGO_BIN_EXE_connect4"))
-            .env("PLAYERS", "greedy alphabeta:2")
-            .env("OPPONENTS", "random alphabeta:1")
-            .env("ROUNDS", "3")
-            .env("SEED", "31")
-            .env("OUT", d.join("run"))
-            .stdout(Stdio::null());
-        for (k, v) in vars {
-            c.env(k, v);
-        }
-        c
-    };
-    // The array tasks run at the same time, as Slurm runs them.
+    // The array tasks run at the same time, as Slurm runs them (scripts/slurm/live-test.sh
+    // runs them under a real Slurm).
     let children: Vec<_> = (1..=3)
         .map(|i| {
-            task(&[
-                ("SLURM_ARRAY_TASK_ID", i.to_string()),
-                ("SLURM_ARRAY_TASK_COUNT", "3".into()),
-            ])
-            .spawn()
-            .unwrap()
+            Command::new("bash")
+                .arg(&script)
+                .arg(d.join("run"))
+                .arg("3")
+                .args(FIELDS)
+                .args(["--rounds", "3", "--seed", "31"])
+                .env("CONNECT4", env!("CARGO_BIN_EXE_connect4"))
+                .env("SLURM_ARRAY_TASK_ID", i.to_string())
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap()
         })
         .collect();
     for mut c in children {
         assert!(c.wait().unwrap().success());
     }
-    assert!(task(&[("MERGE", "3".into())]).status().unwrap().success());
+    let merge = bin()
+        .args(["tournament", "merge"])
+        .args((1..=3).map(|i| d.join(format!("run/shard-{i}"))))
+        .arg("--out")
+        .arg(d.join("run"))
+        .output()
+        .unwrap();
+    assert!(
+        merge.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merge.stderr)
+    );
     assert_eq!(
         read(&d.join("run/games.csv")),
         read(&d.join("all/games.csv"))

@@ -66,11 +66,16 @@ enum Command {
     /// Grade a class: every student folder of CLASS (answers directly or in `output/`) against
     /// every board of INPUT, as `check` decides. Writes a CSV report (`student,input,verdict,
     /// detail`) and prints each student's score.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Grade {
+        #[command(subcommand)]
+        merge: Option<batch::grade::GradeCommand>,
         /// A board file or a folder of N.txt.
-        input: PathBuf,
+        #[arg(required = true)]
+        input: Option<PathBuf>,
         /// One folder per student.
-        class: PathBuf,
+        #[arg(required = true)]
+        class: Option<PathBuf>,
         #[command(flatten)]
         report: batch::grade::ReportArgs,
         #[command(flatten)]
@@ -271,16 +276,23 @@ struct GradingArgs {
     y_origin: YOrigin,
 }
 
+impl GradingArgs {
+    /// The search that decides the best result: the grading depth, no clock.
+    fn search_config(&self) -> SearchConfig {
+        SearchConfig {
+            depth: self.depth,
+            time: None,
+            ..Default::default()
+        }
+    }
+}
+
 /// Every board under `input` with the answer file name and the values of its moves.
 fn graded_boards(
     input: &Path,
     grading: &GradingArgs,
 ) -> Result<Vec<batch::grade::GradeInput<crate::grade::Board>>> {
-    let config = SearchConfig {
-        depth: grading.depth,
-        time: None,
-        ..Default::default()
-    };
+    let config = grading.search_config();
     let mut boards = Vec::new();
     for file in batch::collect_inputs(input, batch::is_txt_input)? {
         let pos = parse_board_file(&batch::read_text(&file)?).map_err(|e| e.in_file(&file))?;
@@ -340,17 +352,37 @@ pub fn main() -> i32 {
                 grading,
             } => check(&input, &output, &grading),
             Command::Grade {
+                merge: Some(merge), ..
+            } => merge.run(),
+            Command::Grade {
                 input,
                 class,
                 report,
                 grading,
+                ..
             } => {
-                let boards = graded_boards(&input, &grading)?;
-                batch::check_writable(&report.report)?;
-                let rows = batch::grade::grade_class(&boards, &class, |(pos, values), text| {
-                    crate::grade::judge(pos, values, text, grading.y_origin)
-                })?;
-                batch::grade::finish_grading(&rows, &report)
+                let files = batch::collect_inputs(
+                    &input.expect("clap requires INPUT"),
+                    batch::is_txt_input,
+                )?;
+                let mut boards = Vec::new();
+                for file in &files {
+                    let text = batch::read_text(file)?;
+                    boards.push(parse_board_file(&text).map_err(|e| e.in_file(file))?);
+                }
+                let config = grading.search_config();
+                let context = format!(
+                    "xiangqi-endgame grade --depth {} --y-origin {:?}",
+                    grading.depth, grading.y_origin
+                );
+                batch::grade::grade_class(
+                    &context,
+                    &files,
+                    &class.expect("clap requires CLASS"),
+                    |i| Ok((&boards[i], crate::grade::move_values(&boards[i], &config))),
+                    |(pos, values), text| crate::grade::judge(pos, values, text, grading.y_origin),
+                    &report,
+                )
             }
             Command::Uci { eval, without } => {
                 let config = without.iter().fold(

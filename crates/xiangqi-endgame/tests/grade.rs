@@ -1,8 +1,10 @@
 //! Checking and grading answers on mate-in-one boards, where the truth is plain: a move is
 //! right exactly when black has no legal reply after it. A class of three: one with the other
 //! mating move than this tool's, one with a legal move that does not mate, one with a missing
-//! and an unreadable answer.
+//! and an unreadable answer; graded whole and in slices merged. A grading killed in the middle
+//! of its searches goes on from its journal.
 
+use batch::testing::{write, Grader};
 use std::process::Command;
 use xiangqi_endgame::course_io::{answer_line, YOrigin};
 use xiangqi_endgame::fen::board_text;
@@ -26,11 +28,6 @@ fn mates_and_a_miss(pos: &Position) -> (Vec<Move>, Move) {
     let mates: Vec<Move> = moves.iter().copied().filter(|m| replies(m) == 0).collect();
     let miss = moves.iter().copied().find(|m| replies(m) > 0).unwrap();
     (mates, miss)
-}
-
-fn write(path: &std::path::Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
 }
 
 #[test]
@@ -119,5 +116,49 @@ fn any_mating_move_is_accepted_and_a_class_of_three_gets_the_right_verdicts() {
         ],
         "{csv}"
     );
+    let grader = Grader {
+        bin: env!("CARGO_BIN_EXE_xiangqi-endgame").into(),
+        args: vec![d.join("input").into(), class.into()],
+    };
+    grader.assert_slices_merge_to_whole(&d.join("split"), 3);
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn a_grading_killed_mid_search_resumes_from_its_journal() {
+    // The project's seven boards at depth 6: the first six take a fraction of a second, the
+    // seventh about two, so the run is killed after journalling some verdicts.
+    let d = batch::testing::temp_dir("xq-grade-kill");
+    let tool = Command::new(env!("CARGO_BIN_EXE_xiangqi-endgame"))
+        .args(["run", "--depth", "6", "-q"])
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../inputs/xiangqi-endgame"
+        ))
+        .arg("-o")
+        .arg(d.join("class/ann"))
+        .arg("--moves-dir")
+        .arg(d.join("moves"))
+        .output()
+        .unwrap();
+    assert!(
+        tool.status.success(),
+        "{}",
+        String::from_utf8_lossy(&tool.stderr)
+    );
+    write(&d.join("class/ben/output_7.txt"), "not a move\n");
+    let grader = Grader {
+        bin: env!("CARGO_BIN_EXE_xiangqi-endgame").into(),
+        args: vec![
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../inputs/xiangqi-endgame").into(),
+            d.join("class").into(),
+            "--depth".into(),
+            "6".into(),
+        ],
+    };
+    let whole = d.join("whole.csv");
+    let summary = grader.whole(&whole);
+    assert!(summary.contains("ann: 7/7 ok"), "{summary}");
+    grader.assert_resumes_after_kill(&d, &whole);
     std::fs::remove_dir_all(d).unwrap();
 }

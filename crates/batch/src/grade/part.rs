@@ -1,0 +1,376 @@
+//! The files of a split grading run: each slice's part file (its verdicts as CSV under a line
+//! naming the split) and the journal a run appends each verdict to the moment it is found.
+
+use super::{GradeRow, Verdict};
+use crate::{csv_field, csv_records, Shard};
+use anyhow::{bail, Context, Result};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The column names of a part file, after its header line.
+const PART_COLUMNS: &str = "unit,student,input,verdict,detail";
+
+/// Which answers a slice grades. Answer `unit` is the row it has in the whole report (student
+/// by student, input by input). The slices are consecutive runs of the answers taken input by
+/// input, so that a slice prepares few inputs, with the inputs dealt round-robin first (input
+/// `i` at `(i mod N, i / N)`): courses number their inputs from easy to hard, and dealing
+/// spreads the hard ones over the slices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Split {
+    pub shard: Shard,
+    students: usize,
+    inputs: usize,
+    /// What was graded (tool and options, student and input names), hashed: slices of
+    /// different runs never merge.
+    fingerprint: String,
+    /// Each input's place in the dealt order.
+    rank: Vec<usize>,
+}
+
+/// FNV-1a, 64 bits: a hash that is the same on every machine and build.
+pub(super) fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Split {
+    pub fn new(shard: Shard, context: &str, students: &[&str], inputs: &[&str]) -> Split {
+        let mut text = format!("{context}\0");
+        for name in students.iter().chain([&"\0"]).chain(inputs) {
+            text.push_str(name);
+            text.push('\n');
+        }
+        Split::with(
+            shard,
+            students.len(),
+            inputs.len(),
+            format!("{:016x}", fnv1a(text.bytes())),
+        )
+    }
+
+    fn with(shard: Shard, students: usize, inputs: usize, fingerprint: String) -> Split {
+        let n = shard.count();
+        let mut dealt: Vec<usize> = (0..inputs).collect();
+        dealt.sort_by_key(|&i| (i % n, i / n));
+        let mut rank = vec![0; inputs];
+        for (r, &i) in dealt.iter().enumerate() {
+            rank[i] = r;
+        }
+        Split {
+            shard,
+            students,
+            inputs,
+            fingerprint,
+            rank,
+        }
+    }
+
+    /// The first line of the part file and of the journal.
+    fn header(&self) -> String {
+        format!(
+            "# grade part {}: {} students x {} inputs, fingerprint {}",
+            self.shard, self.students, self.inputs, self.fingerprint
+        )
+    }
+
+    fn parse_header(line: &str) -> Option<Split> {
+        let rest = line.strip_prefix("# grade part ")?;
+        let (shard, rest) = rest.split_once(": ")?;
+        let (students, rest) = rest.split_once(" students x ")?;
+        let (inputs, fingerprint) = rest.split_once(" inputs, fingerprint ")?;
+        Some(Split::with(
+            shard.parse().ok()?,
+            students.parse().ok()?,
+            inputs.parse().ok()?,
+            fingerprint.to_string(),
+        ))
+    }
+
+    /// Whether two slices come from one split of one class.
+    fn same_run(&self, other: &Split) -> bool {
+        (
+            self.shard.count(),
+            self.students,
+            self.inputs,
+            &self.fingerprint,
+        ) == (
+            other.shard.count(),
+            other.students,
+            other.inputs,
+            &other.fingerprint,
+        )
+    }
+
+    /// The slice's answers of input `i`, by unit.
+    pub fn units_of_input(&self, i: usize) -> impl Iterator<Item = usize> {
+        let slice = self.shard.range(self.students * self.inputs);
+        let from = self.rank[i] * self.students;
+        let to = from + self.students;
+        let (inputs, i) = (self.inputs, i);
+        (slice.start.max(from)..slice.end.min(to)).map(move |p| (p - from) * inputs + i)
+    }
+
+    /// All the slice's answers, by unit.
+    pub fn units(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.inputs).flat_map(|i| self.units_of_input(i))
+    }
+
+    /// The part file of the slice's rows (in unit order).
+    pub fn part_text(&self, rows: &[(usize, GradeRow)]) -> String {
+        let mut out = format!("{}\n{PART_COLUMNS}\n", self.header());
+        for (unit, r) in rows {
+            let _ = writeln!(
+                out,
+                "{unit},{},{},{},{}",
+                csv_field(&r.student),
+                csv_field(&r.input),
+                r.verdict.as_str(),
+                csv_field(&r.detail)
+            );
+        }
+        out
+    }
+}
+
+/// One journal row.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Entry {
+    unit: usize,
+    verdict: String,
+    detail: String,
+}
+
+/// The verdicts of a run so far, kept in `REPORT.journal` beside the report: the split's
+/// header line, then one JSON line per verdict, appended and flushed as each is found.
+pub(super) struct Journal {
+    path: PathBuf,
+    file: std::fs::File,
+    done: BTreeMap<usize, (Verdict, String)>,
+}
+
+impl Journal {
+    /// Opens the journal of the report `report` for `split`: a new one, or with `resume` the
+    /// one a killed run left (which must be of the same split; a line cut short by the kill
+    /// is dropped).
+    pub fn open(report: &Path, split: &Split, resume: bool) -> Result<Journal> {
+        let mut path = report.as_os_str().to_owned();
+        path.push(".journal");
+        let path = PathBuf::from(path);
+        let header = split.header();
+        let mut done = BTreeMap::new();
+        let mut kept = format!("{header}\n");
+        if path.exists() {
+            if !resume {
+                bail!(
+                    "{}: a run that did not finish left its journal here: --resume goes on \
+                     with it (or delete it to start again)",
+                    path.display()
+                );
+            }
+            let text = crate::read_text(&path)?;
+            let mut lines = text.split_inclusive('\n');
+            let first = lines.next().unwrap_or("").trim_end();
+            if first != header {
+                bail!(
+                    "{}:1: the journal is of another run (`{first}`, this run is `{header}`): \
+                     delete it to start again",
+                    path.display()
+                );
+            }
+            let mine: std::collections::BTreeSet<usize> = split.units().collect();
+            for (n, line) in lines.enumerate() {
+                let Some(line) = line.strip_suffix('\n') else {
+                    break; // cut short by the kill: graded again
+                };
+                let at = || format!("{}:{}", path.display(), n + 2);
+                let entry: Entry = serde_json::from_str(line)
+                    .with_context(|| format!("{}: not a journal row", at()))?;
+                let Some(verdict) = Verdict::parse(&entry.verdict) else {
+                    bail!("{}: `{}` is not a verdict", at(), entry.verdict);
+                };
+                if !mine.contains(&entry.unit) {
+                    bail!(
+                        "{}: answer {} is not in shard {}",
+                        at(),
+                        entry.unit,
+                        split.shard
+                    );
+                }
+                if done.insert(entry.unit, (verdict, entry.detail)).is_some() {
+                    bail!("{}: answer {} is graded twice", at(), entry.unit);
+                }
+                kept.push_str(line);
+                kept.push('\n');
+            }
+        }
+        crate::write_atomic(&path, kept.as_bytes())?;
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        Ok(Journal { path, file, done })
+    }
+
+    pub fn has(&self, unit: usize) -> bool {
+        self.done.contains_key(&unit)
+    }
+
+    pub fn len(&self) -> usize {
+        self.done.len()
+    }
+
+    /// Appends a verdict (flushed at once).
+    pub fn record(&mut self, unit: usize, verdict: Verdict, detail: &str) -> Result<()> {
+        let entry = Entry {
+            unit,
+            verdict: verdict.as_str().to_string(),
+            detail: detail.to_string(),
+        };
+        let line = serde_json::to_string(&entry)? + "\n";
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.flush())
+            .with_context(|| format!("{}: cannot write", self.path.display()))?;
+        self.done.insert(unit, (verdict, entry.detail));
+        Ok(())
+    }
+
+    /// The verdicts by unit.
+    pub fn verdicts(&self) -> impl Iterator<Item = (usize, Verdict, &str)> {
+        self.done.iter().map(|(&u, (v, d))| (u, *v, d.as_str()))
+    }
+
+    /// Deletes the journal once the report or part is written.
+    pub fn remove(self) -> Result<()> {
+        std::fs::remove_file(&self.path)
+            .with_context(|| format!("{}: cannot delete", self.path.display()))
+    }
+}
+
+/// Reads one part file: its split and its rows by unit.
+fn read_part(path: &Path) -> Result<(Split, BTreeMap<usize, GradeRow>)> {
+    let text = crate::read_text(path)?;
+    let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let Some(split) = Split::parse_header(first) else {
+        bail!(
+            "{}:1: not a part file of `grade --shard I/N` (its first line is \
+             `# grade part I/N: …`)",
+            path.display()
+        );
+    };
+    let records = csv_records(rest).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let mut rows = BTreeMap::new();
+    let mine: std::collections::BTreeSet<usize> = split.units().collect();
+    for (k, (line, fields)) in records.into_iter().enumerate() {
+        let at = || format!("{}:{}", path.display(), line + 1);
+        if k == 0 {
+            if fields.join(",") != PART_COLUMNS {
+                bail!("{}: expected the columns `{PART_COLUMNS}`", at());
+            }
+            continue;
+        }
+        let [unit, student, input, verdict, detail]: [String; 5] = fields
+            .try_into()
+            .map_err(|_| anyhow::anyhow!("{}: expected 5 fields ({PART_COLUMNS})", at()))?;
+        let Some(unit) = unit.parse::<usize>().ok().filter(|u| mine.contains(u)) else {
+            bail!(
+                "{}: `{unit}` is not an answer of shard {}",
+                at(),
+                split.shard
+            );
+        };
+        let Some(verdict) = Verdict::parse(&verdict) else {
+            bail!("{}: `{verdict}` is not a verdict", at());
+        };
+        let row = GradeRow {
+            student,
+            input,
+            verdict,
+            detail,
+        };
+        if rows.insert(unit, row).is_some() {
+            bail!("{}: answer {unit} is there twice", at());
+        }
+    }
+    if rows.len() != mine.len() {
+        bail!(
+            "{}: shard {} is unfinished: {} of its {} answers",
+            path.display(),
+            split.shard,
+            rows.len(),
+            mine.len()
+        );
+    }
+    Ok((split, rows))
+}
+
+/// The rows of the whole report from the part files of every slice of one split.
+pub(super) fn merge(parts: &[PathBuf], report: &Path) -> Result<Vec<GradeRow>> {
+    let same_file = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    };
+    if let Some(p) = parts.iter().find(|p| same_file(p, report)) {
+        bail!("--report {}: that is one of the parts", p.display());
+    }
+    let mut first: Option<(&PathBuf, Split)> = None;
+    let mut by_shard: BTreeMap<usize, &PathBuf> = BTreeMap::new();
+    let mut rows: BTreeMap<usize, GradeRow> = BTreeMap::new();
+    for path in parts {
+        let (split, part_rows) = read_part(path)?;
+        if let Some((first_path, first_split)) = &first {
+            if !split.same_run(first_split) {
+                bail!(
+                    "{}: shard {} of another run than {} (shard {}): another split, class, \
+                     inputs or grading options",
+                    path.display(),
+                    split.shard,
+                    first_path.display(),
+                    first_split.shard
+                );
+            }
+        }
+        if let Some(other) = by_shard.insert(split.shard.number(), path) {
+            bail!(
+                "{} and {} are both shard {}",
+                other.display(),
+                path.display(),
+                split.shard
+            );
+        }
+        rows.extend(part_rows);
+        first.get_or_insert((path, split));
+    }
+    let (first_path, split) = first.context("no part files")?;
+    let missing: Vec<String> = (1..=split.shard.count())
+        .filter(|n| !by_shard.contains_key(n))
+        .map(|n| format!("{n}/{}", split.shard.count()))
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "shard {} missing: the parts given ({} of {}, like {}) do not cover the class",
+            missing.join(", "),
+            by_shard.len(),
+            split.shard.count(),
+            first_path.display()
+        );
+    }
+    // Every slice names the students and inputs of its answers: they must agree.
+    let (mut students, mut inputs) = (BTreeMap::new(), BTreeMap::new());
+    for (unit, r) in &rows {
+        let (s, i) = (unit / split.inputs, unit % split.inputs);
+        if students.entry(s).or_insert(&r.student) != &&r.student
+            || inputs.entry(i).or_insert(&r.input) != &&r.input
+        {
+            bail!(
+                "the parts disagree on the student or input of answer {unit} ({}, {})",
+                r.student,
+                r.input
+            );
+        }
+    }
+    Ok(rows.into_values().collect())
+}

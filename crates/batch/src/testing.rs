@@ -1,0 +1,140 @@
+//! What every `grade` command's tests check, written once: the slices of a split class merged
+//! give the report and summary of one run byte for byte, a merge without a slice names it, and
+//! a killed run goes on from its journal.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// Writes `text` to `path`, creating its folder.
+pub fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().expect("a file in a folder")).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+/// A new empty folder under the system's temporary folder, unique to this process.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    dir
+}
+
+/// A tool's `grade` command on one class: `bin grade ARGS…` (the input, the class folder and
+/// the grading options).
+pub struct Grader {
+    /// The tool's binary.
+    pub bin: PathBuf,
+    /// What follows `grade`.
+    pub args: Vec<OsString>,
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+impl Grader {
+    /// `bin grade ARGS… EXTRA…`, finished.
+    pub fn run(&self, extra: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+        self.command(extra).output().expect("the tool runs")
+    }
+
+    fn command(&self, extra: &[&dyn AsRef<std::ffi::OsStr>]) -> Command {
+        let mut c = Command::new(&self.bin);
+        c.arg("grade").args(&self.args);
+        for e in extra {
+            c.arg(e);
+        }
+        c
+    }
+
+    /// One unsplit run writing `report`: its stdout.
+    pub fn whole(&self, report: &Path) -> String {
+        let o = self.run(&[&"--report", &report]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        text(&o.stdout)
+    }
+
+    /// Grades the class whole and in `n` slices (`--shard I/N`), merges the parts (given in
+    /// reverse order) and checks that the report and the summary are those of the unsplit run;
+    /// then that a merge without slice 2 fails and names it, writing nothing.
+    pub fn assert_slices_merge_to_whole(&self, dir: &Path, n: usize) {
+        let whole = dir.join("whole.csv");
+        let summary = self.whole(&whole);
+        let parts: Vec<PathBuf> = (1..=n).map(|i| dir.join(format!("part-{i}.csv"))).collect();
+        for (i, part) in parts.iter().enumerate() {
+            let shard = format!("{}/{n}", i + 1);
+            let o = self.run(&[&"--shard", &shard, &"--report", part]);
+            assert_eq!(o.status.code(), Some(0), "{shard}: {}", text(&o.stderr));
+            assert!(text(&o.stdout).starts_with(&format!("shard {shard}: ")));
+        }
+        let merged = dir.join("merged.csv");
+        let merge = |parts: &[PathBuf]| {
+            Command::new(&self.bin)
+                .args(["grade", "merge"])
+                .args(parts.iter().rev())
+                .arg("--report")
+                .arg(&merged)
+                .output()
+                .expect("the tool runs")
+        };
+        let o = merge(&parts);
+        assert_eq!(o.status.code(), Some(0), "merge: {}", text(&o.stderr));
+        assert_eq!(
+            std::fs::read_to_string(&merged).unwrap(),
+            std::fs::read_to_string(&whole).unwrap(),
+            "the merged report differs from the unsplit run's"
+        );
+        let whole_name = whole.display().to_string();
+        let merged_name = merged.display().to_string();
+        assert_eq!(text(&o.stdout), summary.replace(&whole_name, &merged_name));
+        if n >= 2 {
+            std::fs::remove_file(&merged).unwrap();
+            let without_2: Vec<PathBuf> = [&parts[..1], &parts[2..]].concat();
+            let o = merge(&without_2);
+            assert_eq!(o.status.code(), Some(2));
+            assert!(
+                text(&o.stderr).contains(&format!("shard 2/{n} missing")),
+                "{}",
+                text(&o.stderr)
+            );
+            assert!(!merged.exists(), "a partial report was written");
+        }
+    }
+
+    /// Kills an unsplit run once it has journalled a verdict, checks that it left no report,
+    /// that a run without `--resume` refuses to start over the journal, and that `--resume`
+    /// ends with the report of an uninterrupted run (`whole`).
+    pub fn assert_resumes_after_kill(&self, dir: &Path, whole: &Path) {
+        let report = dir.join("killed.csv");
+        let journal = dir.join("killed.csv.journal");
+        let mut child = self
+            .command(&[&"--report", &report])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the tool runs");
+        let started = std::time::Instant::now();
+        while std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count()) < 2 {
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "the run ended before it could be killed"
+            );
+            assert!(started.elapsed().as_secs() < 120, "no verdict journalled");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(!report.exists(), "a killed run wrote its report");
+        let o = self.run(&[&"--report", &report]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(text(&o.stderr).contains("--resume"), "{}", text(&o.stderr));
+        let o = self.run(&[&"--report", &report, &"--resume"]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        assert_eq!(
+            std::fs::read_to_string(&report).unwrap(),
+            std::fs::read_to_string(whole).unwrap()
+        );
+        assert!(!journal.exists(), "the journal outlived the report");
+    }
+}

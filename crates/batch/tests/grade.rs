@@ -1,0 +1,286 @@
+//! Grading in slices and after interruptions, on a made-up assignment whose answer is right
+//! when it repeats the input's text: every split merges to the unsplit report, a slice
+//! prepares only its inputs, an interrupted run prepares only what is left, and damaged or
+//! mismatched journals and parts are refused with the file and line.
+
+use batch::grade::{grade_class, merge_parts, ReportArgs, Verdict};
+use batch::testing::{temp_dir, write};
+use batch::Shard;
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+
+/// Four inputs, five students with every kind of answer; returns the input files and the class.
+fn class(dir: &Path) -> (Vec<PathBuf>, PathBuf) {
+    let inputs: Vec<PathBuf> = (1..=4)
+        .map(|i| {
+            let f = dir.join(format!("input/input_{i}.txt"));
+            write(&f, &format!("answer {i}\n"));
+            f
+        })
+        .collect();
+    let class = dir.join("class");
+    std::fs::create_dir_all(class.join("cid")).unwrap(); // handed in nothing
+    for (student, answers) in [
+        ("ann", [1, 2, 3, 4]),
+        ("ben", [1, 0, 3, 9]),
+        ("cid", [0, 0, 0, 0]),
+        ("dee", [9, 2, 0, 4]),
+        ("eve, \"the\" second", [1, 2, 3, 0]),
+    ] {
+        for (i, a) in answers.iter().enumerate() {
+            let f = class.join(student).join(format!("output_{}.txt", i + 1));
+            match a {
+                0 => {}
+                9 => write(&f, "something else, quoted \"so\"\nover two lines\n"),
+                a => write(&f, &format!("answer {a}\n")),
+            }
+        }
+    }
+    (inputs, class)
+}
+
+fn args(report: &Path, shard: Option<&str>, resume: bool) -> ReportArgs {
+    ReportArgs {
+        report: report.to_path_buf(),
+        json: false,
+        shard: shard.map(|s| s.parse::<Shard>().unwrap()),
+        resume,
+    }
+}
+
+/// Grades with a `prepare` that records the inputs it was asked for and fails on `fail_at`.
+fn grade(
+    inputs: &[PathBuf],
+    class: &Path,
+    args: &ReportArgs,
+    prepared: &RefCell<Vec<usize>>,
+    fail_at: Option<usize>,
+) -> anyhow::Result<i32> {
+    grade_class(
+        "test grade",
+        inputs,
+        class,
+        |i| {
+            prepared.borrow_mut().push(i);
+            if Some(i) == fail_at {
+                anyhow::bail!("input {i}: interrupted");
+            }
+            Ok(std::fs::read_to_string(&inputs[i])?)
+        },
+        |expected, text| {
+            if text == expected {
+                (Verdict::Ok, "ok".into())
+            } else {
+                (
+                    Verdict::Wrong,
+                    format!("expected {expected:?}, got {text:?}"),
+                )
+            }
+        },
+        args,
+    )
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap()
+}
+
+#[test]
+fn every_split_merges_to_the_unsplit_report_and_prepares_few_inputs() {
+    let d = temp_dir("batch-grade-split");
+    let (inputs, class) = class(&d);
+    let whole = d.join("whole.csv");
+    let calls = RefCell::new(Vec::new());
+    assert_eq!(
+        grade(&inputs, &class, &args(&whole, None, false), &calls, None).unwrap(),
+        0
+    );
+    assert_eq!(*calls.borrow(), [0, 1, 2, 3]);
+    let report = read(&whole);
+    assert_eq!(report.lines().next(), Some("student,input,verdict,detail"));
+    assert!(report.contains("\"eve, \"\"the\"\" second\",input_4.txt,missing,no output_4.txt\n"));
+    for n in 1..=25 {
+        let mut parts = Vec::new();
+        for i in 1..=n {
+            let part = d.join(format!("split{n}/part-{i}.csv"));
+            let calls = RefCell::new(Vec::new());
+            let shard = format!("{i}/{n}");
+            grade(
+                &inputs,
+                &class,
+                &args(&part, Some(&shard), false),
+                &calls,
+                None,
+            )
+            .unwrap();
+            // 20 answers in n runs: a run spans at most ceil(20 / n) / 5 + 2 inputs.
+            assert!(
+                calls.borrow().len() <= 20_usize.div_ceil(n).div_ceil(5) + 1,
+                "{shard}"
+            );
+            parts.push(part);
+        }
+        let merged = d.join(format!("split{n}/merged.csv"));
+        merge_parts(&parts, &merged, false).unwrap();
+        assert_eq!(read(&merged), report, "{n} slices");
+    }
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn an_interrupted_run_resumes_preparing_only_what_is_left() {
+    let d = temp_dir("batch-grade-resume");
+    let (inputs, class) = class(&d);
+    let whole = d.join("whole.csv");
+    grade(
+        &inputs,
+        &class,
+        &args(&whole, None, false),
+        &RefCell::default(),
+        None,
+    )
+    .unwrap();
+    let report = d.join("report.csv");
+    let journal = d.join("report.csv.journal");
+    let calls = RefCell::new(Vec::new());
+    let e = grade(
+        &inputs,
+        &class,
+        &args(&report, None, false),
+        &calls,
+        Some(2),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("interrupted"));
+    assert!(!report.exists());
+    assert_eq!(read(&journal).lines().count(), 1 + 2 * 5);
+    // Not without --resume.
+    let e = grade(&inputs, &class, &args(&report, None, false), &calls, None).unwrap_err();
+    assert!(format!("{e:#}").contains("--resume"), "{e:#}");
+    // A kill cut the last line short: that verdict is found again.
+    let mut text = read(&journal);
+    text.push_str("{\"unit\":3,\"verd");
+    std::fs::write(&journal, text).unwrap();
+    let calls = RefCell::new(Vec::new());
+    grade(&inputs, &class, &args(&report, None, true), &calls, None).unwrap();
+    assert_eq!(*calls.borrow(), [2, 3]);
+    assert_eq!(read(&report), read(&whole));
+    assert!(!journal.exists());
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn journals_of_other_runs_and_damaged_journals_are_refused() {
+    let d = temp_dir("batch-grade-journal");
+    let (inputs, class) = class(&d);
+    let report = d.join("report.csv");
+    let journal = d.join("report.csv.journal");
+    // Slice 1 of 2 takes inputs 0 and 2 (dealt round-robin); interrupted at input 2.
+    let calls = RefCell::new(Vec::new());
+    grade(
+        &inputs,
+        &class,
+        &args(&report, Some("1/2"), false),
+        &calls,
+        Some(2),
+    )
+    .unwrap_err();
+    assert_eq!(*calls.borrow(), [0, 2]);
+    let kept = read(&journal);
+    let expect_error = |text: &str, args: &ReportArgs, why: &str| {
+        std::fs::write(&journal, text).unwrap();
+        let e = grade(&inputs, &class, args, &RefCell::default(), None).unwrap_err();
+        assert!(format!("{e:#}").contains(why), "{why}: {e:#}");
+    };
+    // Another slice, another class, an input changed.
+    expect_error(
+        &kept,
+        &args(&report, Some("2/2"), true),
+        "report.csv.journal:1: the journal is of another run",
+    );
+    write(&class.join("fay/output_1.txt"), "answer 1\n");
+    expect_error(&kept, &args(&report, Some("1/2"), true), "of another run");
+    std::fs::remove_dir_all(class.join("fay")).unwrap();
+    write(&inputs[3], "answer 4, changed\n");
+    expect_error(&kept, &args(&report, Some("1/2"), true), "of another run");
+    write(&inputs[3], "answer 4\n");
+    // Rows that are not verdicts of this slice.
+    let header = kept.lines().next().unwrap();
+    for (row, why) in [
+        (
+            "{\"unit\":1,\"verdict\":\"bogus\",\"detail\":\"\"}",
+            ":2: `bogus` is not a verdict",
+        ),
+        (
+            "{\"unit\":19,\"verdict\":\"ok\",\"detail\":\"\"}",
+            ":2: answer 19 is not in shard 1/2",
+        ),
+        ("not json", ":2: not a journal row"),
+    ] {
+        expect_error(
+            &format!("{header}\n{row}\n"),
+            &args(&report, Some("1/2"), true),
+            why,
+        );
+    }
+    let row = "{\"unit\":0,\"verdict\":\"ok\",\"detail\":\"ok\"}";
+    expect_error(
+        &format!("{header}\n{row}\n{row}\n"),
+        &args(&report, Some("1/2"), true),
+        ":3: answer 0 is graded twice",
+    );
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn merges_of_incomplete_mixed_or_damaged_parts_are_refused_and_write_nothing() {
+    let d = temp_dir("batch-grade-merge");
+    let (inputs, class) = class(&d);
+    let part = |name: &str, shard: &str| {
+        let p = d.join(name);
+        grade(
+            &inputs,
+            &class,
+            &args(&p, Some(shard), false),
+            &RefCell::default(),
+            None,
+        )
+        .unwrap();
+        p
+    };
+    let (p1, p2, p3) = (
+        part("p1.csv", "1/3"),
+        part("p2.csv", "2/3"),
+        part("p3.csv", "3/3"),
+    );
+    let q2 = part("q2.csv", "2/4");
+    write(&class.join("fay/output_1.txt"), "answer 1\n");
+    let r3 = part("r3.csv", "3/3");
+    let out = d.join("all.csv");
+    let cut = d.join("cut.csv");
+    let text = read(&p2);
+    std::fs::write(&cut, &text[..text.trim_end().rfind('\n').unwrap() + 1]).unwrap();
+    let bad_verdict = d.join("bad.csv");
+    std::fs::write(&bad_verdict, text.replacen(",ok,", ",fine,", 1)).unwrap();
+    let not_a_part = d.join("plain.csv");
+    std::fs::write(&not_a_part, "student,input,verdict,detail\n").unwrap();
+    for (parts, why) in [
+        (vec![&p1, &p3], "shard 2/3 missing"),
+        (vec![&p1, &p2, &p2, &p3], "are both shard 2/3"),
+        (vec![&p1, &q2, &p3], "of another run"),
+        (vec![&p1, &p2, &r3], "of another run"),
+        (vec![&p1, &cut, &p3], "shard 2/3 is unfinished"),
+        (vec![&p1, &bad_verdict, &p3], "`fine` is not a verdict"),
+        (vec![&not_a_part], "plain.csv:1: not a part file"),
+        (vec![&p1, &p2, &d.join("p9.csv")], "p9.csv"),
+    ] {
+        let parts: Vec<PathBuf> = parts.into_iter().cloned().collect();
+        let e = merge_parts(&parts, &out, false).unwrap_err();
+        assert!(format!("{e:#}").contains(why), "{why}: {e:#}");
+        assert!(!out.exists());
+    }
+    let e = merge_parts(&[p1.clone(), p2.clone(), p3.clone()], &p2, false).unwrap_err();
+    assert!(e.to_string().contains("that is one of the parts"), "{e}");
+    merge_parts(&[p3, p1, p2], &out, false).unwrap();
+    std::fs::remove_dir_all(d).unwrap();
+}
