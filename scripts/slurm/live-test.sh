@@ -188,6 +188,8 @@ wait_job "$merge_job" 60
 [ "$(state "$merge_job")" = "CANCELLED " ] || fail "merge job $merge_job: $(state "$merge_job")"
 [ ! -e planted.csv ] || fail "a report was written although shard 2 was killed"
 echo "   task 2: $(state "${array_job}_2")merge job: $(state "$merge_job")no report"
+scontrol show job "$merge_job" | grep -o 'JobState=[^ ]* Reason=[^ ]* Dependency=[^ ]*' | sed 's/^/   scontrol: /'
+squeue -h -j "$merge_job" -o '%i %T %r' 2>/dev/null | sed 's/^/   squeue: /' || true
 if msg=$("$B/xiangqi-endgame" grade merge planted.csv.parts/part-*.csv --report planted.csv 2>&1); then
     fail "a merge without shard 2 succeeded"
 fi
