@@ -141,9 +141,10 @@ fn judge_file<P>(
 /// names and contents and the students (the tool and its grading options), so that slices of
 /// different runs never merge and a journal is never resumed by another run.
 ///
-/// The answers (student, input) are taken input by input, and the slices are consecutive runs
-/// of that order, so a slice prepares only about `inputs / N + 1` inputs. Each verdict is
-/// appended to `REPORT.journal` as it is found; `args.resume` goes on from it after a kill.
+/// With at least as many inputs as slices, slice I takes the inputs I, I+N, I+2N… whole, so
+/// that each input is prepared once; with fewer, the slices are consecutive runs of the
+/// answers taken input by input, each preparing one or two inputs. Each verdict is appended to
+/// `REPORT.journal` as it is found; `args.resume` goes on from it after a kill.
 pub fn grade_class<P>(
     context: &str,
     files: &[PathBuf],
@@ -247,19 +248,25 @@ pub fn merge_parts(parts: &[PathBuf], report: &Path, json: bool) -> Result<i32> 
 ///     "student,input,verdict,detail\nann,input_1.txt,wrong,\"9 days, not optimal (optimum 7)\"\n");
 /// ```
 pub fn report_csv(rows: &[GradeRow]) -> String {
-    let field = csv_field;
     let mut out = String::from("student,input,verdict,detail\n");
     for r in rows {
+        r.write_csv(&mut out);
+    }
+    out
+}
+
+impl GradeRow {
+    /// Appends the row as a CSV line (the report's, and the part file's after its unit).
+    fn write_csv(&self, out: &mut String) {
         let _ = writeln!(
             out,
             "{},{},{},{}",
-            field(&r.student),
-            field(&r.input),
-            r.verdict.as_str(),
-            field(&r.detail)
+            csv_field(&self.student),
+            csv_field(&self.input),
+            self.verdict.as_str(),
+            csv_field(&self.detail)
         );
     }
-    out
 }
 
 /// Each student's score, in the order of the rows.

@@ -2,7 +2,7 @@
 //! naming the split) and the journal a run appends each verdict to the moment it is found.
 
 use super::{GradeRow, Verdict};
-use crate::{csv_field, csv_records, Shard};
+use crate::{csv_records, Shard};
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -13,10 +13,11 @@ use std::path::{Path, PathBuf};
 const PART_COLUMNS: &str = "unit,student,input,verdict,detail";
 
 /// Which answers a slice grades. Answer `unit` is the row it has in the whole report (student
-/// by student, input by input). The slices are consecutive runs of the answers taken input by
-/// input, so that a slice prepares few inputs, with the inputs dealt round-robin first (input
-/// `i` at `(i mod N, i / N)`): courses number their inputs from easy to hard, and dealing
-/// spreads the hard ones over the slices.
+/// by student, input by input). Preparing an input is the costly step, so with at least as
+/// many inputs as slices, slice I takes whole inputs, dealt round-robin (I, I+N, …: courses
+/// number their inputs from easy to hard, and dealing spreads the hard ones); with fewer, the
+/// slices are consecutive runs of the answers taken input by input, so that each prepares one
+/// or two inputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Split {
     pub shard: Shard,
@@ -25,8 +26,6 @@ pub(super) struct Split {
     /// What was graded (tool and options, student and input names), hashed: slices of
     /// different runs never merge.
     fingerprint: String,
-    /// Each input's place in the dealt order.
-    rank: Vec<usize>,
 }
 
 /// FNV-1a, 64 bits: a hash that is the same on every machine and build.
@@ -43,28 +42,11 @@ impl Split {
             text.push_str(name);
             text.push('\n');
         }
-        Split::with(
-            shard,
-            students.len(),
-            inputs.len(),
-            format!("{:016x}", fnv1a(text.bytes())),
-        )
-    }
-
-    fn with(shard: Shard, students: usize, inputs: usize, fingerprint: String) -> Split {
-        let n = shard.count();
-        let mut dealt: Vec<usize> = (0..inputs).collect();
-        dealt.sort_by_key(|&i| (i % n, i / n));
-        let mut rank = vec![0; inputs];
-        for (r, &i) in dealt.iter().enumerate() {
-            rank[i] = r;
-        }
         Split {
             shard,
-            students,
-            inputs,
-            fingerprint,
-            rank,
+            students: students.len(),
+            inputs: inputs.len(),
+            fingerprint: format!("{:016x}", fnv1a(text.bytes())),
         }
     }
 
@@ -81,12 +63,12 @@ impl Split {
         let (shard, rest) = rest.split_once(": ")?;
         let (students, rest) = rest.split_once(" students x ")?;
         let (inputs, fingerprint) = rest.split_once(" inputs, fingerprint ")?;
-        Some(Split::with(
-            shard.parse().ok()?,
-            students.parse().ok()?,
-            inputs.parse().ok()?,
-            fingerprint.to_string(),
-        ))
+        Some(Split {
+            shard: shard.parse().ok()?,
+            students: students.parse().ok()?,
+            inputs: inputs.parse().ok()?,
+            fingerprint: fingerprint.to_string(),
+        })
     }
 
     /// Whether two slices come from one split of one class.
@@ -106,11 +88,20 @@ impl Split {
 
     /// The slice's answers of input `i`, by unit.
     pub fn units_of_input(&self, i: usize) -> impl Iterator<Item = usize> {
-        let slice = self.shard.range(self.students * self.inputs);
-        let from = self.rank[i] * self.students;
-        let to = from + self.students;
-        let (inputs, i) = (self.inputs, i);
-        (slice.start.max(from)..slice.end.min(to)).map(move |p| (p - from) * inputs + i)
+        let (students, inputs) = (self.students, self.inputs);
+        let positions = if inputs >= self.shard.count() {
+            if self.shard.takes(i) {
+                0..students
+            } else {
+                0..0
+            }
+        } else {
+            let slice = self.shard.range(students * inputs);
+            let from = i * students;
+            slice.start.clamp(from, from + students) - from
+                ..slice.end.clamp(from, from + students) - from
+        };
+        positions.map(move |s| s * inputs + i)
     }
 
     /// All the slice's answers, by unit.
@@ -122,14 +113,8 @@ impl Split {
     pub fn part_text(&self, rows: &[(usize, GradeRow)]) -> String {
         let mut out = format!("{}\n{PART_COLUMNS}\n", self.header());
         for (unit, r) in rows {
-            let _ = writeln!(
-                out,
-                "{unit},{},{},{},{}",
-                csv_field(&r.student),
-                csv_field(&r.input),
-                r.verdict.as_str(),
-                csv_field(&r.detail)
-            );
+            let _ = write!(out, "{unit},");
+            r.write_csv(&mut out);
         }
         out
     }
@@ -205,6 +190,13 @@ impl Journal {
                 kept.push_str(line);
                 kept.push('\n');
             }
+        }
+        if !done.is_empty() {
+            eprintln!(
+                "{}: going on from {} verdicts journalled",
+                path.display(),
+                done.len()
+            );
         }
         crate::write_atomic(&path, kept.as_bytes())?;
         let file = std::fs::OpenOptions::new()
