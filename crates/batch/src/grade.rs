@@ -112,8 +112,13 @@ pub fn students(class_dir: &Path) -> Result<Vec<(String, PathBuf)>> {
     Ok(out)
 }
 
+/// The longest detail a report row keeps, in characters: a validator may quote an answer, and
+/// an answer may be a file of any size.
+pub const MAX_DETAIL_CHARS: usize = 500;
+
 /// The verdict on one student's output file for one input: `missing` without the file,
-/// `invalid` when it cannot be read, else `check`'s.
+/// `invalid` when it is not a regular file (a folder, a FIFO that would block the read, a
+/// device) or cannot be read, else `check`'s; the detail cut to [`MAX_DETAIL_CHARS`].
 fn judge_file<P>(
     dir: &Path,
     output_name: &str,
@@ -121,13 +126,70 @@ fn judge_file<P>(
     check: &impl Fn(&P, &str) -> (Verdict, String),
 ) -> (Verdict, String) {
     let file = dir.join(output_name);
-    if !file.exists() {
-        return (Verdict::Missing, format!("no {output_name}"));
+    let (verdict, detail) = match std::fs::metadata(&file) {
+        Err(_) => (Verdict::Missing, format!("no {output_name}")),
+        Ok(meta) if !meta.is_file() => (
+            Verdict::Invalid,
+            format!("{output_name} is not a regular file"),
+        ),
+        Ok(_) => match crate::read_text(&file) {
+            Ok(text) => check(prepared, &text),
+            Err(e) => (Verdict::Invalid, format!("{e:#}")),
+        },
+    };
+    match detail.char_indices().nth(MAX_DETAIL_CHARS) {
+        Some((cut, _)) => {
+            let rest = detail[cut..].chars().count();
+            (
+                verdict,
+                format!("{}… ({rest} more characters)", &detail[..cut]),
+            )
+        }
+        None => (verdict, detail),
     }
-    match crate::read_text(&file) {
-        Ok(text) => check(prepared, &text),
-        Err(e) => (Verdict::Invalid, format!("{e:#}")),
+}
+
+/// Refuses a report path that would overwrite what is graded (an input, a file in the class
+/// folder) or something that is not a regular file (a device, a FIFO).
+fn check_report_path(report: &Path, inputs: &[PathBuf], class_dir: &Path) -> Result<()> {
+    if let Ok(meta) = std::fs::symlink_metadata(report) {
+        if !meta.is_file() {
+            anyhow::bail!(
+                "--report {}: not a regular file; refusing to replace it",
+                report.display()
+            );
+        }
     }
+    // Where the report would be: its folder resolved, its own name kept.
+    let folder = match report.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(folder) = folder.canonicalize() else {
+        return Ok(()); // a new folder: inside nothing that exists
+    };
+    let resolved = folder.join(report.file_name().unwrap_or_default());
+    if let Ok(class) = class_dir.canonicalize() {
+        if resolved.starts_with(&class) {
+            anyhow::bail!(
+                "--report {}: inside the class folder {}, where it would overwrite or add to \
+                 a student's work; write it elsewhere",
+                report.display(),
+                class_dir.display()
+            );
+        }
+    }
+    if let Some(input) = inputs
+        .iter()
+        .find(|i| i.canonicalize().ok() == Some(resolved.clone()))
+    {
+        anyhow::bail!(
+            "--report {}: that is the input {}",
+            report.display(),
+            input.display()
+        );
+    }
+    Ok(())
 }
 
 /// Grades a class, or the slice `args.shard` of it, and writes the report (or the slice's part
@@ -171,6 +233,7 @@ pub fn grade_class<P>(
         &student_names,
         &input_names,
     );
+    check_report_path(&args.report, files, class_dir)?;
     crate::check_writable(&args.report)?;
     let mut journal = Journal::open(&args.report, &split, args.resume)?;
     let bar = crate::progress_bar(split.units().count() as u64, "answers", args.json);

@@ -287,3 +287,87 @@ fn merges_of_incomplete_mixed_or_damaged_parts_are_refused_and_write_nothing() {
     merge_parts(&[p3, p1, p2], &out, false).unwrap();
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[test]
+fn answers_that_are_not_regular_files_and_huge_details_do_not_hang_or_swell_the_report() {
+    let d = temp_dir("batch-grade-hostile");
+    let (inputs, class) = class(&d);
+    // A FIFO would block a read forever; a folder cannot be read.
+    let fifo = class.join("cid/output_1.txt");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::fs::create_dir_all(class.join("cid/output_2.txt")).unwrap();
+    write(&class.join("cid/output_3.txt"), &"x".repeat(100_000));
+    let report = d.join("report.csv");
+    grade(
+        &inputs,
+        &class,
+        &args(&report, None, false),
+        &RefCell::default(),
+        None,
+    )
+    .unwrap();
+    let text = read(&report);
+    assert!(
+        text.contains("cid,input_1.txt,invalid,output_1.txt is not a regular file\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cid,input_2.txt,invalid,output_2.txt is not a regular file\n"),
+        "{text}"
+    );
+    let long = text
+        .lines()
+        .find(|l| l.starts_with("cid,input_3.txt,wrong,"))
+        .unwrap();
+    assert!(
+        long.len() < 600 && long.ends_with(" more characters)\""),
+        "{}",
+        &long[..100]
+    );
+    std::fs::remove_dir_all(d).unwrap();
+}
+
+#[test]
+fn reports_that_would_overwrite_inputs_answers_or_special_files_are_refused() {
+    let d = temp_dir("batch-grade-report-path");
+    let (inputs, class) = class(&d);
+    let answer = class.join("ann/output_1.txt");
+    let fifo = d.join("fifo.csv");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for (report, why) in [
+        (inputs[0].clone(), "that is the input"),
+        (answer.clone(), "inside the class folder"),
+        (class.join("new.csv"), "inside the class folder"),
+        (
+            class.join("ann/../../class/ann/x.csv"),
+            "inside the class folder",
+        ),
+        (fifo.clone(), "not a regular file"),
+    ] {
+        let e = grade(
+            &inputs,
+            &class,
+            &args(&report, None, false),
+            &RefCell::default(),
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            format!("{e:#}").contains(why),
+            "{}: {e:#}",
+            report.display()
+        );
+    }
+    assert_eq!(read(&inputs[0]), "answer 1\n");
+    assert_eq!(read(&answer), "answer 1\n");
+    assert!(!class.join("new.csv").exists());
+    std::fs::remove_dir_all(d).unwrap();
+}
