@@ -170,22 +170,46 @@ pub fn play(fixture: &Fixture, contestants: &BTreeMap<String, Contestant>) -> St
     )
 }
 
-/// The games already in a run folder's journal, by key.
-pub fn read_journal(dir: &Path) -> Result<BTreeMap<String, String>> {
+/// The games already in a run folder's journal, by key, each with its line number.
+pub fn read_journal(dir: &Path) -> Result<BTreeMap<String, (usize, String)>> {
     let path = dir.join("journal.csv");
     let mut done = BTreeMap::new();
     if !path.exists() {
         return Ok(done);
     }
     let text = batch::read_text(&path)?;
-    for line in text.lines().skip(1) {
+    for (n, line) in text.lines().enumerate().skip(1) {
         // A line cut short by a kill has fewer fields: it is played again.
         if line.split(',').count() == GAMES_HEADER.split(',').count() {
             let key = line.splitn(5, ',').take(4).collect::<Vec<_>>().join(",");
-            done.insert(key, line.to_string());
+            done.insert(key, (n + 1, line.to_string()));
         }
     }
     Ok(done)
+}
+
+/// Whether a journalled row can be the result of `fixture`: the fixture's board, a result and
+/// a reason that games end with, and no more plies than the board has cells.
+fn check_row(fixture: &Fixture, row: &str) -> Result<(), String> {
+    let f: Vec<&str> = row.split(',').collect();
+    let b = &fixture.board;
+    let board = format!("{},{},{},{}", b.m, b.n, b.no_x, b.no_y);
+    if f[4..8].join(",") != board {
+        return Err(format!(
+            "board {} where the schedule has {board} (a journal of another seed?)",
+            f[4..8].join(",")
+        ));
+    }
+    if !matches!(f[8], "win" | "draw" | "loss") {
+        return Err(format!("`{}` is not a result", f[8]));
+    }
+    if !matches!(f[9], "normal" | "crash" | "timeout" | "illegal") {
+        return Err(format!("`{}` is not a reason", f[9]));
+    }
+    match f[10].parse::<usize>() {
+        Ok(plies) if plies < b.m * b.n => Ok(()),
+        _ => Err(format!("`{}` plies on a {}x{} board", f[10], b.m, b.n)),
+    }
 }
 
 /// Sorts rows as every run and merge writes them: by player, opponent, round, first mover.
@@ -282,6 +306,12 @@ pub fn run(
     std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
     let done = read_journal(dir)?;
     let journal_path = dir.join("journal.csv");
+    for f in fixtures {
+        if let Some((line, row)) = done.get(&f.key()) {
+            check_row(f, row)
+                .map_err(|e| anyhow!("{}:{line}: game {}: {e}", journal_path.display(), f.key()))?;
+        }
+    }
     let mut journal = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -322,7 +352,7 @@ pub fn run(
     let mut rows: Vec<String> = done
         .into_iter()
         .filter(|(k, _)| keys.contains(k))
-        .map(|(_, r)| r)
+        .map(|(_, (_, r))| r)
         .collect();
     rows.extend(new_rows.into_inner().unwrap_or_else(|e| e.into_inner()));
     Ok(rows)

@@ -296,3 +296,43 @@ fn a_killed_run_resumes_without_replaying_finished_games() {
     assert_eq!(schedule(&games), schedule(&read(&fresh.join("games.csv"))));
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[test]
+fn a_journal_that_does_not_fit_the_schedule_is_refused_with_its_line() {
+    let d = temp_dir("journal");
+    let run = d.join("run");
+    tournament(&run, &[]);
+    let journal = read(&run.join("journal.csv"));
+    let rows: Vec<&str> = journal.lines().collect();
+    let fields: Vec<&str> = rows[3].split(',').collect();
+    let with = |k: usize, v: &str| {
+        let mut f = fields.clone();
+        f[k] = v;
+        f.join(",")
+    };
+    let other_board = with(4, if fields[4] == "9" { "10" } else { "9" });
+    for (row, why) in [
+        (other_board, "another seed"),
+        (with(8, "bogus"), "`bogus` is not a result"),
+        (with(9, "lucky"), "`lucky` is not a reason"),
+        (with(10, "999"), "`999` plies"),
+    ] {
+        let mut tampered: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+        tampered[3] = row;
+        std::fs::write(run.join("journal.csv"), tampered.join("\n") + "\n").unwrap();
+        let o = bin()
+            .arg("tournament")
+            .args(FIELDS)
+            .args(["--rounds", "3", "--seed", "31", "-q", "--resume", "--out"])
+            .arg(&run)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{why}: {err}");
+        assert!(
+            err.contains("journal.csv:4: game ") && err.contains(why),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(d).unwrap();
+}
