@@ -21,6 +21,9 @@ pub trait Player: Send {
     fn reset(&mut self) {}
 }
 
+/// The deepest `alphabeta:D` built-in: depth 10 already takes seconds a move on a 12x12 board.
+pub const MAX_ALPHABETA_DEPTH: u64 = 10;
+
 /// Parses `random`, `greedy`, `alphabeta:D`, `mcts:MS`, `mcts:MS:C`, `mcts:MS:C:T`,
 /// `mcts-lgr:MS`, `mcts-lgr:MS:C`, `mcts-tt:MS`, `mcts-tt:MS:C` (`MS` milliseconds per move,
 /// `C` the exploration constant, `T` threads).
@@ -34,6 +37,7 @@ pub trait Player: Send {
 /// assert!(builtin("mcts:500:-1", 1).is_none()); // the constant must be positive
 /// assert!(builtin("mcts:500:0.6:0", 1).is_none()); // at least one thread
 /// assert!(builtin("alphabeta:4:1", 1).is_none());
+/// assert!(builtin("alphabeta:999999", 1).is_none()); // deeper than MAX_ALPHABETA_DEPTH
 /// ```
 pub fn builtin(spec: &str, seed: u64) -> Option<Box<dyn Player>> {
     let (name, arg) = spec.split_once(':').unwrap_or((spec, ""));
@@ -59,8 +63,9 @@ pub fn builtin(spec: &str, seed: u64) -> Option<Box<dyn Player>> {
     Some(match name {
         "random" => Box::new(RandomPlayer(SmallRng::seed_from_u64(seed))),
         "greedy" => Box::new(GreedyPlayer(SmallRng::seed_from_u64(seed))),
+        // Deeper searches take minutes a move on the largest boards: refused, not hung.
         "alphabeta" => Box::new(AlphaBetaPlayer {
-            depth: num(4)? as u32,
+            depth: num(4).filter(|d| (1..=MAX_ALPHABETA_DEPTH).contains(d))? as u32,
         }),
         "mcts" | "mcts-lgr" | "mcts-tt" => Box::new(MctsPlayer(Engine::new(EngineConfig {
             time: Duration::from_millis(num(1000)?),

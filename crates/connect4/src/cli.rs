@@ -353,7 +353,15 @@ fn dispatch(cli: Cli) -> Result<i32> {
             common,
         } => run(&input, iterations, &common),
         Command::Generate { plies, seed } => {
-            print!("{}", crate::run::random_request(seed, plies as usize));
+            let (request, played) = crate::run::random_request_played(seed, plies as usize);
+            if played < plies as usize {
+                bail!(
+                    "--plies {plies}: on seed {seed}'s board the game has no open move after \
+                     {played} stones (every move would end it or hand the opponent a win); \
+                     ask for {played} or fewer, or another seed"
+                );
+            }
+            print!("{request}");
             Ok(0)
         }
         Command::Solve {

@@ -42,7 +42,7 @@ impl Contestant {
         if p.is_file() {
             return Ok(Contestant::Library(p));
         }
-        builtin(s, 0).map(|_| Contestant::Builtin(s.to_string())).ok_or_else(|| format!("`{s}` is neither a file nor a built-in player (random, greedy, alphabeta:D, mcts:MS, mcts-lgr:MS, mcts-tt:MS)"))
+        builtin(s, 0).map(|_| Contestant::Builtin(s.to_string())).ok_or_else(|| format!("`{s}` is neither a file nor a built-in player (random, greedy, alphabeta:D with D from 1 to 10, mcts:MS, mcts-lgr:MS, mcts-tt:MS)"))
     }
 }
 

@@ -66,6 +66,18 @@ pub fn request_text(state: &GameState, last: Option<(usize, usize)>) -> String {
 /// assert!(connect4::protocol::get_point(a.as_bytes(), &mut e).is_ok());
 /// ```
 pub fn random_request(seed: u64, plies: usize) -> String {
+    random_request_played(seed, plies).0
+}
+
+/// [`random_request`], with how many stones it played: fewer than `plies` when every move
+/// would end the game or hand the opponent a win first.
+///
+/// ```
+/// let (text, played) = connect4::run::random_request_played(5, 12);
+/// assert_eq!((text, played), (connect4::run::random_request(5, 12), 12));
+/// ```
+pub fn random_request_played(seed: u64, plies: usize) -> (String, usize) {
+    let mut played = 0;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut state = GameState::new(random_board(&mut rng, None), 1);
     let mut last = None;
@@ -87,8 +99,9 @@ pub fn random_request(seed: u64, plies: usize) -> String {
         let x = state.board.landing_row(y).expect("an open column");
         state.play(y);
         last = Some((x, y));
+        played += 1;
     }
-    request_text(&state, last)
+    (request_text(&state, last), played)
 }
 
 /// The engine `run` answers requests with: `iterations` MCTS iterations per move, seeded.

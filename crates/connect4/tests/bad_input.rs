@@ -236,3 +236,30 @@ fn an_unwritable_result_file_fails_before_the_first_game() {
     assert!(!out.contains("Round"), "games were played: {out}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn unreachable_plies_and_endless_alphabeta_depths_are_refused() {
+    // Seed 2024's board has no open move left long before 144 stones.
+    refused(&["generate", "--plies", "144"], "", "no open move after");
+    let (code, out, _) = run(&["generate", "--plies", "10"], "");
+    assert_eq!(code, Some(0));
+    assert!(!out.is_empty());
+    let dir = std::env::temp_dir().join(format!("c4-deep-{}", std::process::id()));
+    let out_dir = dir.to_str().unwrap();
+    for player in ["alphabeta:999999", "alphabeta:0", "alphabeta:11"] {
+        refused(
+            &[
+                "tournament",
+                "--players",
+                player,
+                "--opponents",
+                "random",
+                "--out",
+                out_dir,
+            ],
+            "",
+            "alphabeta:D with D from 1 to 10",
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

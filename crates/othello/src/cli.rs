@@ -206,7 +206,7 @@ enum Command {
         #[arg(long, default_value = "patterns.bin")]
         out: std::path::PathBuf,
         /// Games to play in each round.
-        #[arg(long, default_value_t = 40_000)]
+        #[arg(long, default_value_t = 40_000, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
         /// Seed of every random choice.
         #[arg(long, default_value_t = 2026)]
@@ -226,8 +226,8 @@ enum Command {
         /// Conjugate-gradient iterations per stage.
         #[arg(long, default_value_t = crate::train::Fit::default().iterations)]
         iterations: u32,
-        /// Ridge penalty on the squared weights.
-        #[arg(long, default_value_t = crate::train::Fit::default().ridge)]
+        /// Ridge penalty on the squared weights (0 or more).
+        #[arg(long, default_value_t = crate::train::Fit::default().ridge, value_parser = ridge_arg)]
         ridge: f64,
         /// Threads playing games (the games do not depend on it; default: all cores).
         #[arg(long)]
@@ -802,4 +802,12 @@ fn row(p: &Position) -> String {
         t.heuristic,
         actions.join(" ")
     )
+}
+
+/// `--ridge`: a finite penalty, 0 or more (NaN would write weights of NaN).
+fn ridge_arg(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(r) if r.is_finite() && r >= 0.0 => Ok(r),
+        _ => Err(format!("`{text}` is not a finite number of 0 or more")),
+    }
 }

@@ -104,3 +104,36 @@ fn a_byte_order_mark_and_old_mac_line_ends_are_read_correctly() {
         std::fs::remove_file(file).unwrap();
     }
 }
+
+#[test]
+fn training_on_nothing_or_with_a_penalty_that_is_not_a_number_is_refused() {
+    let dir = std::env::temp_dir().join(format!("othello-train-bad-{}", std::process::id()));
+    let out = dir.join("w.bin");
+    for (args, message) in [
+        (
+            &["--ridge", "NaN"][..],
+            "`NaN` is not a finite number of 0 or more",
+        ),
+        (
+            &["--ridge=-1"][..],
+            "`-1` is not a finite number of 0 or more",
+        ),
+        (&["--ridge", "inf"][..], "`inf` is not a finite number"),
+        (&["--games", "0"][..], "not in 1.."),
+    ] {
+        let o = bin()
+            .arg("train")
+            .arg("--out")
+            .arg(&out)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(message),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(!out.exists());
+    }
+}
