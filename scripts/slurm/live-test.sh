@@ -5,7 +5,7 @@
 # and the three graders through submit.sh and checks the merged results against unsplit runs
 # and the states sacct recorded; then plants a failure (an array task cancelled mid-run): no
 # report, the merge job cancelled, a hand-run merge naming the shard, `submit.sh --only`
-# resuming it. Needs root (CI runs as root).
+# resuming it. Needs root (CI runs as root). KEEP=1 keeps the folder (logs, configurations).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 slurm="$repo/scripts/slurm"
@@ -29,7 +29,6 @@ B="$repo/target/release"
 
 tmp=$(mktemp -d /tmp/slurm-live.XXXXXX)
 chmod 755 "$tmp"
-pids=()
 cleanup() {
     set +e
     daemons=("$tmp"/slurmd.pid "$tmp"/slurmctld.pid "$tmp"/slurmdbd.pid "$tmp"/db/run/mariadb.pid
@@ -48,7 +47,7 @@ cleanup() {
     for f in "${daemons[@]}"; do
         [ -s "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
     done
-    if [ "${keep:-}" != 1 ]; then rm -rf "$tmp"; fi
+    if [ "${KEEP:-}" != 1 ]; then rm -rf "$tmp"; fi
 }
 trap cleanup EXIT
 fail() {

@@ -180,6 +180,23 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     result.with_context(|| format!("{}: cannot write", path.display()))
 }
 
+/// Whether two paths name the same file or folder (through links and `..`); paths that do not
+/// exist are the same only when written the same. A merge uses it to refuse writing its
+/// result over one of its own inputs.
+///
+/// ```
+/// let dir = std::env::temp_dir();
+/// assert!(batch::same_file(&dir, &dir.join(".")));
+/// assert!(batch::same_file(&dir.join("no-such-a"), &dir.join("no-such-a")));
+/// assert!(!batch::same_file(&dir.join("no-such-a"), &dir.join("no-such-b")));
+/// ```
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
 /// Checks that [`write_atomic`] will be able to write `path`, before any long work whose
 /// result goes there: the folder can be created and written, and `path` is not a folder.
 /// Nothing is left behind (an existing file at `path` is not touched).

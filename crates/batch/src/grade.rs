@@ -179,10 +179,7 @@ fn check_report_path(report: &Path, inputs: &[PathBuf], class_dir: &Path) -> Res
             );
         }
     }
-    if let Some(input) = inputs
-        .iter()
-        .find(|i| i.canonicalize().ok() == Some(resolved.clone()))
-    {
+    if let Some(input) = inputs.iter().find(|i| crate::same_file(i, report)) {
         anyhow::bail!(
             "--report {}: that is the input {}",
             report.display(),
@@ -255,7 +252,7 @@ pub fn grade_class<P>(
         }
     }
     bar.finish_and_clear();
-    let rows: Vec<(usize, GradeRow)> = journal
+    let (units, rows): (Vec<usize>, Vec<GradeRow>) = journal
         .verdicts()
         .map(|(unit, verdict, detail)| {
             let row = GradeRow {
@@ -266,13 +263,11 @@ pub fn grade_class<P>(
             };
             (unit, row)
         })
-        .collect();
+        .unzip();
     let code = if args.shard.is_none() {
-        let rows: Vec<GradeRow> = rows.into_iter().map(|r| r.1).collect();
         finish_grading(&rows, &args.report, args.json)?
     } else {
-        crate::write_atomic(&args.report, split.part_text(&rows).as_bytes())?;
-        let rows: Vec<GradeRow> = rows.into_iter().map(|r| r.1).collect();
+        crate::write_atomic(&args.report, split.part_text(&units, &rows).as_bytes())?;
         if args.json {
             let v = serde_json::json!({
                 "shard": split.shard.to_string(), "rows": rows, "report": args.report });

@@ -34,13 +34,13 @@ pub use csv::{csv_field, csv_records};
 pub use errors::InputError;
 pub use files::{
     check_writable, collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file,
-    read_text, write_atomic,
+    read_text, same_file, write_atomic,
 };
 pub use parallel::parallel_map;
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};
 pub use score::MatchScore;
-pub use shard::Shard;
+pub use shard::{Shard, ShardCover};
 pub use text::{
     normalize_text, num_max, parse_count, read_line_capped, shown, MAX_FILE_BYTES, MAX_LINE_BYTES,
 };

@@ -79,6 +79,63 @@ impl Shard {
     }
 }
 
+/// The slices a merge is given, checked as they come and at the end: each slice once, then
+/// every one of the N. The caller checks first that the slices are of one run.
+///
+/// ```
+/// use batch::{Shard, ShardCover};
+/// use std::path::Path;
+/// let mut cover = ShardCover::default();
+/// cover.add("1/3".parse().unwrap(), Path::new("p1")).unwrap();
+/// assert_eq!(cover.add("1/3".parse().unwrap(), Path::new("q1")).unwrap_err(),
+///     "p1 and q1 are both shard 1/3");
+/// cover.add("3/3".parse().unwrap(), Path::new("p3")).unwrap();
+/// assert_eq!(cover.check_complete("parts", "class").unwrap_err(),
+///     "shard 2/3 missing: the parts given (2 of 3, like p1) do not cover the class");
+/// ```
+#[derive(Debug, Default)]
+pub struct ShardCover<'a> {
+    /// The number of slices, and the first path given.
+    first: Option<(usize, &'a std::path::Path)>,
+    given: std::collections::BTreeMap<usize, &'a std::path::Path>,
+}
+
+impl<'a> ShardCover<'a> {
+    /// Adds slice `shard`, read from `path`; a slice given twice is an error naming both paths.
+    pub fn add(&mut self, shard: Shard, path: &'a std::path::Path) -> Result<(), String> {
+        if let Some(other) = self.given.insert(shard.number(), path) {
+            return Err(format!(
+                "{} and {} are both shard {shard}",
+                other.display(),
+                path.display()
+            ));
+        }
+        self.first.get_or_insert((shard.count(), path));
+        Ok(())
+    }
+
+    /// An error naming the missing slices unless all N were given: `what` names the paths
+    /// (`parts`, `folders`), `whole` what they split (`class`, `schedule`).
+    pub fn check_complete(&self, what: &str, whole: &str) -> Result<(), String> {
+        let Some((count, first)) = self.first else {
+            return Err(format!("no {what} given"));
+        };
+        let missing: Vec<String> = (1..=count)
+            .filter(|n| !self.given.contains_key(n))
+            .map(|n| format!("{n}/{count}"))
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "shard {} missing: the {what} given ({} of {count}, like {}) do not cover the {whole}",
+            missing.join(", "),
+            self.given.len(),
+            first.display()
+        ))
+    }
+}
+
 impl fmt::Display for Shard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.number(), self.count)

@@ -363,34 +363,25 @@ pub fn run(
 /// schedule, each finished: a missing, repeated or unfinished shard, a shard of another
 /// schedule, or a game found twice is an error that names it, and nothing is written.
 pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<usize> {
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    };
-    if let Some(d) = dirs.iter().find(|d| same(d, out)) {
+    if let Some(d) = dirs.iter().find(|d| batch::same_file(d, out)) {
         bail!("--out {}: that is one of the shards", d.display());
     }
     let mut first: Option<(&PathBuf, String, batch::Shard)> = None;
-    let mut shards: BTreeMap<usize, &PathBuf> = BTreeMap::new();
+    let mut cover = batch::ShardCover::default();
     let mut rows: BTreeMap<String, String> = BTreeMap::new();
     for dir in dirs {
         let (schedule, shard, games) = read_description(dir)?;
         if let Some((first_dir, first_schedule, first_shard)) = &first {
             if schedule != *first_schedule || shard.count() != first_shard.count() {
                 bail!(
-                    "{}: shard {shard} of another schedule than {} (shard {first_shard}):                      compare their tournament.txt",
+                    "{}: shard {shard} of another schedule than {} (shard {first_shard}): \
+                     compare their tournament.txt",
                     dir.display(),
                     first_dir.display()
                 );
             }
         }
-        if let Some(other) = shards.insert(shard.number(), dir) {
-            bail!(
-                "{} and {} are both shard {shard}",
-                other.display(),
-                dir.display()
-            );
-        }
+        cover.add(shard, dir).map_err(anyhow::Error::msg)?;
         let path = dir.join("games.csv");
         if !path.exists() {
             bail!(
@@ -422,22 +413,9 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<usize> {
         }
         first.get_or_insert((dir, schedule, shard));
     }
-    let Some((first_dir, _, shard)) = first else {
-        bail!("no shard folders");
-    };
-    let missing: Vec<String> = (1..=shard.count())
-        .filter(|n| !shards.contains_key(n))
-        .map(|n| format!("{n}/{}", shard.count()))
-        .collect();
-    if !missing.is_empty() {
-        bail!(
-            "shard {} missing: the folders given ({} of {}, like {}) do not cover the schedule",
-            missing.join(", "),
-            shards.len(),
-            shard.count(),
-            first_dir.display()
-        );
-    }
+    cover
+        .check_complete("folders", "schedule")
+        .map_err(anyhow::Error::msg)?;
     let n = rows.len();
     write_results(out, rows.into_values().collect())?;
     Ok(n)

@@ -109,10 +109,10 @@ impl Split {
         (0..self.inputs).flat_map(|i| self.units_of_input(i))
     }
 
-    /// The part file of the slice's rows (in unit order).
-    pub fn part_text(&self, rows: &[(usize, GradeRow)]) -> String {
+    /// The part file of the slice's rows (in unit order), `units[k]` the unit of `rows[k]`.
+    pub fn part_text(&self, units: &[usize], rows: &[GradeRow]) -> String {
         let mut out = format!("{}\n{PART_COLUMNS}\n", self.header());
-        for (unit, r) in rows {
+        for (unit, r) in units.iter().zip(rows) {
             let _ = write!(out, "{unit},");
             r.write_csv(&mut out);
         }
@@ -301,15 +301,11 @@ fn read_part(path: &Path) -> Result<(Split, BTreeMap<usize, GradeRow>)> {
 
 /// The rows of the whole report from the part files of every slice of one split.
 pub(super) fn merge(parts: &[PathBuf], report: &Path) -> Result<Vec<GradeRow>> {
-    let same_file = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    };
-    if let Some(p) = parts.iter().find(|p| same_file(p, report)) {
+    if let Some(p) = parts.iter().find(|p| crate::same_file(p, report)) {
         bail!("--report {}: that is one of the parts", p.display());
     }
     let mut first: Option<(&PathBuf, Split)> = None;
-    let mut by_shard: BTreeMap<usize, &PathBuf> = BTreeMap::new();
+    let mut cover = crate::ShardCover::default();
     let mut rows: BTreeMap<usize, GradeRow> = BTreeMap::new();
     for path in parts {
         let (split, part_rows) = read_part(path)?;
@@ -325,31 +321,14 @@ pub(super) fn merge(parts: &[PathBuf], report: &Path) -> Result<Vec<GradeRow>> {
                 );
             }
         }
-        if let Some(other) = by_shard.insert(split.shard.number(), path) {
-            bail!(
-                "{} and {} are both shard {}",
-                other.display(),
-                path.display(),
-                split.shard
-            );
-        }
+        cover.add(split.shard, path).map_err(anyhow::Error::msg)?;
         rows.extend(part_rows);
         first.get_or_insert((path, split));
     }
-    let (first_path, split) = first.context("no part files")?;
-    let missing: Vec<String> = (1..=split.shard.count())
-        .filter(|n| !by_shard.contains_key(n))
-        .map(|n| format!("{n}/{}", split.shard.count()))
-        .collect();
-    if !missing.is_empty() {
-        bail!(
-            "shard {} missing: the parts given ({} of {}, like {}) do not cover the class",
-            missing.join(", "),
-            by_shard.len(),
-            split.shard.count(),
-            first_path.display()
-        );
-    }
+    cover
+        .check_complete("parts", "class")
+        .map_err(anyhow::Error::msg)?;
+    let (_, split) = first.context("no part files")?;
     // Every slice names the students and inputs of its answers: they must agree.
     let (mut students, mut inputs) = (BTreeMap::new(), BTreeMap::new());
     for (unit, r) in &rows {
