@@ -119,7 +119,7 @@ fn print_failure(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
 
 #[cfg(unix)]
 #[allow(unsafe_code)]
-fn restore_default_sigpipe() {
+pub(crate) fn restore_default_sigpipe() {
     // SAFETY: `signal` only changes this process's disposition of SIGPIPE to the default; no
     // handler code of ours runs, and it is called before any thread or output is started.
     unsafe {
@@ -128,7 +128,7 @@ fn restore_default_sigpipe() {
 }
 
 #[cfg(not(unix))]
-fn restore_default_sigpipe() {}
+pub(crate) fn restore_default_sigpipe() {}
 
 /// The process exit code for a command's result: its own code, or 2 after printing
 /// `error: <message with causes>` on stderr.

@@ -25,7 +25,7 @@ mod shard;
 pub mod testing;
 mod text;
 
-pub use child::LineProcess;
+pub use child::{LineProcess, WaitError, MAX_CHILD_LINE};
 pub use cli::{
     args_with_default_subcommand, cores, exit_code, fraction_arg, output_name, run_main,
     seconds_arg, with_default_subcommand,

@@ -138,3 +138,14 @@ impl Grader {
         assert!(!journal.exists(), "the journal outlived the report");
     }
 }
+
+/// Writes an executable shell script `dir/name` whose body is `body` (after `#!/bin/sh`): the
+/// fake engines (crashing, hanging, spamming, forking) the match harnesses are tested with.
+#[cfg(unix)]
+pub fn fake_engine(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write the script");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path
+}

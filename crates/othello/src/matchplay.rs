@@ -137,20 +137,14 @@ impl NboardClient {
         timeout: Duration,
         done: impl Fn(&str) -> bool,
     ) -> Result<String, String> {
-        let deadline = std::time::Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            match self.process.recv_timeout(left) {
-                Ok(line) if done(&line) => return Ok(line),
-                Ok(_) => {}
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                    return Err(format!("no answer within {:.1} s", timeout.as_secs_f64()))
+        self.process
+            .wait_for(std::time::Instant::now() + timeout, done)
+            .map_err(|e| match e {
+                batch::WaitError::Timeout => {
+                    format!("no answer within {:.1} s", timeout.as_secs_f64())
                 }
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err("the engine exited".into())
-                }
-            }
-        }
+                batch::WaitError::Exited => "the engine exited".into(),
+            })
     }
 
     /// The engine's move in `game`.

@@ -211,3 +211,28 @@ fn an_engine_that_fails_forfeits_and_the_match_goes_on() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start `/nonexistent/engine`"));
 }
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_prints_endlessly_forfeits_on_time() {
+    let dir = batch::testing::temp_dir("othello-spam-engine");
+    let script = batch::testing::fake_engine(
+        &dir,
+        "spam.sh",
+        "while read -r l; do case \"$l\" in ping*) echo \"pong ${l#ping }\";; go) yes 'status thinking';; esac; done",
+    );
+    let start = std::time::Instant::now();
+    let out = Command::new(EXE)
+        .args(["match", &format!("nboard:{}", script.display()), "random"])
+        .args(["--games", "2", "--move-timeout", "0.5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("game 2: A forfeits: no answer within 0.5 s"),
+        "{stderr}"
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -741,8 +741,17 @@ fn match_cmd(
     }
     let bar = batch::progress_bar(2 * pairs as u64, "games", false);
     let mut lines = String::new();
+    let mut played = 0;
     let score = crate::selfplay::run_match(&a, &b, pairs, budget, seed, starts, |g, a_is_red| {
         bar.inc(1);
+        played += 1;
+        if g.forfeit {
+            let a_lost = (g.result == crate::selfplay::Result::BlackWins) == a_is_red;
+            let side = if a_lost { "A" } else { "B" };
+            let colour = if a_lost == a_is_red { "red" } else { "black" };
+            let why = g.reason.split_once("forfeits: ").map_or("", |(_, why)| why);
+            bar.suspend(|| eprintln!("game {played}: {side} ({colour}) forfeits: {why}"));
+        }
         let record = serde_json::json!({
             "a_is_red": a_is_red,
             "result": g.result,

@@ -132,20 +132,16 @@ impl UciClient {
 
     /// Reads lines until one whose first word is `word`; returns that line.
     fn wait_for(&mut self, timeout: Duration, word: &str) -> std::result::Result<String, String> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.process.recv_timeout(left) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) => {}
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                    return Err(format!("no `{word}` within {} ms", timeout.as_millis()))
+        self.process
+            .wait_for(Instant::now() + timeout, |line| {
+                line.split_whitespace().next() == Some(word)
+            })
+            .map_err(|e| match e {
+                batch::WaitError::Timeout => {
+                    format!("no `{word}` within {} ms", timeout.as_millis())
                 }
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(format!("the engine exited before `{word}`"))
-                }
-            }
-        }
+                batch::WaitError::Exited => format!("the engine exited before `{word}`"),
+            })
     }
 
     /// The engine's move after `moves` from `start` (`startpos` or `fen FEN`) within `budget`.
@@ -255,6 +251,9 @@ pub struct GameRecord {
     pub result: Result,
     /// Why the game ended (for a forfeit, the engine's error).
     pub reason: String,
+    /// Whether the loser forfeited (an external engine that crashed, hung or answered
+    /// nonsense) rather than lost over the board.
+    pub forfeit: bool,
     /// The position the game started from (FEN).
     pub start: String,
     /// The moves from `start`, opening included.
@@ -435,6 +434,7 @@ pub fn play_game(
     let finish = |result: Result, reason: &str, moves: Vec<String>| GameRecord {
         result,
         reason: reason.to_string(),
+        forfeit: false,
         start: start_fen.clone(),
         moves,
     };
@@ -444,11 +444,14 @@ pub fn play_game(
         } else {
             Result::RedWins
         };
-        finish(
-            result,
-            &format!("{side:?} forfeits: {why}").to_lowercase(),
-            moves,
-        )
+        GameRecord {
+            forfeit: true,
+            ..finish(
+                result,
+                &format!("{side:?} forfeits: {why}").to_lowercase(),
+                moves,
+            )
+        }
     };
     let mut players = Vec::with_capacity(2);
     for (color, contestant) in [(Color::Red, red), (Color::Black, black)] {

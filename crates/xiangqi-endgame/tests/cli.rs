@@ -196,6 +196,29 @@ fn a_match_refuses_an_engine_that_does_not_start_and_forfeits_illegal_moves() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn an_engine_that_dies_on_go_forfeits_with_its_reason_and_the_match_goes_on() {
+    let d = scratch("dying-engine");
+    let handshake = "uci) echo uciok;; isready) echo readyok;;";
+    for (name, on_go, reason) in [("exit.sh", "exit 3", "the engine exited before `bestmove`")] {
+        let body =
+            format!("while read -r l; do case \"$l\" in {handshake} go*) {on_go};; esac; done");
+        let script = batch::testing::fake_engine(&d, name, &body);
+        let engine = format!("uci:{}", script.display());
+        let (out, games) = run_match("5", &["--a", &engine, "--opening-plies", "0"]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert_eq!(games.len(), 2);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("game 1: A (red) forfeits: "), "{stderr}");
+        assert!(stderr.contains(reason), "{stderr}");
+        assert!(games
+            .iter()
+            .all(|g| g["reason"].as_str().unwrap().contains(reason)));
+    }
+    std::fs::remove_dir_all(d).unwrap();
+}
+
 #[test]
 fn a_match_from_balanced_endgames_gives_both_engines_the_same_material() {
     let engine = format!("uci:{} uci", env!("CARGO_BIN_EXE_xiangqi-endgame"));
