@@ -201,7 +201,11 @@ fn a_match_refuses_an_engine_that_does_not_start_and_forfeits_illegal_moves() {
 fn an_engine_that_dies_on_go_forfeits_with_its_reason_and_the_match_goes_on() {
     let d = scratch("dying-engine");
     let handshake = "uci) echo uciok;; isready) echo readyok;;";
-    for (name, on_go, reason) in [("exit.sh", "exit 3", "the engine exited before `bestmove`")] {
+    let exited = "the engine exited before `bestmove`";
+    for (name, on_go, reason) in [
+        ("exit.sh", "exit 3", exited),
+        ("kill.sh", "kill -9 $$", exited),
+    ] {
         let body =
             format!("while read -r l; do case \"$l\" in {handshake} go*) {on_go};; esac; done");
         let script = batch::testing::fake_engine(&d, name, &body);
