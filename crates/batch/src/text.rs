@@ -92,8 +92,32 @@ pub mod num_max {
     max!(u8, u16, u32, u64, usize);
 }
 
+/// Consumes `reader` up to and including the next `\n` (or to its end), keeping nothing.
+fn skip_line(reader: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                reader.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buffer.len();
+                reader.consume(n);
+            }
+        }
+    }
+}
+
 /// Reads one line (up to and without its `\n` or `\r\n`) into `line`, refusing lines longer than
-/// [`MAX_LINE_BYTES`]; `Ok(false)` at the end of input. Invalid UTF-8 is an error too, and so is
+/// [`MAX_LINE_BYTES`] (and skipping the rest of such a line, so that reading on gives the next); `Ok(false)` at the end of input. Invalid UTF-8 is an error too, and so is
 /// a carriage return inside the line (old Mac line ends, which would run lines together). A
 /// byte-order mark before line 1 is dropped. `number` is the 1-based number of the line, for
 /// messages.
@@ -112,6 +136,12 @@ pub mod num_max {
 /// let mut endless = std::io::BufReader::new(&mut zeros);
 /// let err = batch::read_line_capped(&mut endless, &mut line, 1).unwrap_err();
 /// assert_eq!(err, "line 1 is longer than 1048576 bytes");
+/// let mut long = b"x".repeat(3 << 20);
+/// long.extend_from_slice(b"\nnext\n");
+/// let mut long = std::io::Cursor::new(long);
+/// assert!(batch::read_line_capped(&mut long, &mut line, 1).is_err());
+/// assert!(batch::read_line_capped(&mut long, &mut line, 2).unwrap());
+/// assert_eq!(line, "next");
 /// ```
 pub fn read_line_capped(
     reader: &mut impl BufRead,
@@ -127,6 +157,9 @@ pub fn read_line_capped(
         return Ok(false);
     }
     if bytes.len() > MAX_LINE_BYTES && bytes.last() != Some(&b'\n') {
+        // Skip the rest of the line, so that the caller that goes on reads the next line, not
+        // the tail of this one.
+        skip_line(reader).map_err(|e| format!("line {number}: {e}"))?;
         return Err(format!(
             "line {number} is longer than {MAX_LINE_BYTES} bytes"
         ));

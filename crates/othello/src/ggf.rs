@@ -125,9 +125,9 @@ pub fn parse_ggf_move(token: &str) -> Result<Move, String> {
 }
 
 /// Parses `F5`, `f5`, `PA`, `PASS`, with an optional `/eval/time` after it.
-fn parse_move(value: &str) -> Result<(Move, Option<f64>, Option<f64>), String> {
+pub(crate) fn parse_move(value: &str) -> Result<(Move, Option<f64>, Option<f64>), String> {
     let mut parts = value.split('/');
-    let mv = parse_ggf_move(parts.next().unwrap_or(""))?;
+    let mv = parse_ggf_move(parts.next().unwrap_or("").trim())?;
     let number = |part: Option<&str>, what: &str| -> Result<Option<f64>, String> {
         match part.map(str::trim) {
             None | Some("") => Ok(None),
@@ -141,6 +141,12 @@ fn parse_move(value: &str) -> Result<(Move, Option<f64>, Option<f64>), String> {
     };
     let eval = number(parts.next(), "the evaluation")?;
     let time = number(parts.next(), "the time")?;
+    if time.is_some_and(|t| t < 0.0) {
+        return Err("a negative time".into());
+    }
+    if parts.next().is_some() {
+        return Err("more than MOVE/EVAL/TIME".into());
+    }
     Ok((mv, eval, time))
 }
 
@@ -218,6 +224,11 @@ impl FromStr for GgfGame {
                     skip_space(&mut i);
                     if chars.get(i) != Some(&')') {
                         return Err(err(i, "expected `)` after the closing `;`".into()));
+                    }
+                    i += 1;
+                    skip_space(&mut i);
+                    if i < chars.len() {
+                        return Err(err(i, "text after the game's closing `)`".into()));
                     }
                     break;
                 }

@@ -12,7 +12,7 @@
 
 use crate::deciders::{CourseGame, HeuristicKind, MoveOrder};
 use crate::endgame::{solve_until, table_megabytes, Endgame, Solution};
-use crate::ggf::{ggf_move, parse_ggf_move, GgfGame};
+use crate::ggf::{ggf_move, GgfGame};
 use crate::position::{Move, Position};
 use search_core::{iterative_deepening, Deadline, IterationKind, IterativeOptions, Searcher, INF};
 use std::io::{BufRead, Write};
@@ -55,14 +55,15 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The forced pass.
-    const PASS: Analysis = Analysis {
-        mv: Move::Pass,
-        eval: 0.0,
-        exact: false,
-        depth: 0,
-        nodes: 0,
-    };
+    /// The forced pass, valued by the opponent's best answer after it (`reply`), seen from the
+    /// side that passes.
+    fn pass(reply: Analysis) -> Analysis {
+        Analysis {
+            mv: Move::Pass,
+            eval: -reply.eval,
+            ..reply
+        }
+    }
 }
 
 /// The searches behind `go` and `hint`, with their tables, stopped by `stop`.
@@ -106,7 +107,7 @@ impl Thinker {
             return None;
         }
         if p.moves() == 0 {
-            return Some(Analysis::PASS);
+            return self.best(&p.play(Move::Pass), depth).map(Analysis::pass);
         }
         if p.empties() <= solve_empties(depth) {
             if let Some(Solution {
@@ -140,8 +141,11 @@ impl Thinker {
     /// each depth. Stops early when `stop` is set.
     pub fn hint(&mut self, p: &Position, depth: u32, mut on_depth: impl FnMut(&[Analysis])) {
         if p.moves() == 0 {
-            if !p.game_over() {
-                on_depth(&[Analysis::PASS]);
+            if let Some(reply) = (!p.game_over())
+                .then(|| self.best(&p.play(Move::Pass), depth))
+                .flatten()
+            {
+                on_depth(&[Analysis::pass(reply)]);
             }
             return;
         }
@@ -221,14 +225,21 @@ pub fn serve(
     // whether any line is still waiting when the main loop takes one, so a search is stopped
     // exactly when a command is waiting behind it.
     let sent = Arc::new(Mutex::new(0usize));
-    let (tx, rx) = channel::<(usize, std::io::Result<String>)>();
+    let (tx, rx) = channel::<(usize, Result<String, String>)>();
     // The reader is not joined: after `quit` it may still wait on input that never comes.
     let (reader_stop, reader_sent) = (stop.clone(), sent.clone());
     std::thread::spawn(move || {
-        for (i, line) in input.lines().enumerate() {
-            let failed = line.is_err();
+        let mut input = input;
+        for number in 1.. {
+            // A line that cannot be read (not UTF-8, too long) is reported and skipped.
+            let mut line = String::new();
+            let read = match batch::read_line_capped(&mut input, &mut line, number) {
+                Ok(false) => break,
+                Ok(true) => Ok(line),
+                Err(e) => Err(e),
+            };
             let mut count = reader_sent.lock().unwrap_or_else(|e| e.into_inner());
-            if tx.send((i + 1, line)).is_err() || failed {
+            if tx.send((number, read)).is_err() {
                 break;
             }
             *count += 1;
@@ -246,7 +257,14 @@ pub fn serve(
             let count = sent.lock().unwrap_or_else(|e| e.into_inner());
             stop.store(*count > taken, Ordering::SeqCst);
         }
-        let line = line?;
+        let line = match line {
+            Ok(line) => line,
+            Err(message) => {
+                writeln!(errors, "nboard: {message}")?;
+                errors.flush()?;
+                continue;
+            }
+        };
         match session.handle(&line, &mut output) {
             Ok(Flow::Continue) => {}
             Ok(Flow::Quit) => return Ok(()),
@@ -308,10 +326,9 @@ impl Session {
             }
             "set" => self.set(rest)?,
             "move" => {
-                let mv = parse_ggf_move(rest.split('/').next().unwrap_or(""))
-                    .map_err(Complaint::Input)?;
+                let (mv, eval, time) = crate::ggf::parse_move(rest).map_err(Complaint::Input)?;
                 self.game
-                    .push(mv, None, None)
+                    .push(mv, eval, time)
                     .map_err(|e| Complaint::Input(format!("move {e}")))?;
             }
             "go" => {

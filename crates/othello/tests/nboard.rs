@@ -145,6 +145,67 @@ fn bad_commands_are_reported_with_their_line_and_the_session_goes_on() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
+/// Runs a session of raw bytes through `othello nboard`: (stdout, stderr).
+fn session(input: &[u8]) -> (String, String) {
+    let out = Command::new(EXE)
+        .arg("nboard")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(input)?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn bad_bytes_numbers_and_trailing_text_are_reported_and_the_session_goes_on() {
+    let mut input = b"nboard 2\nset game (;GM[Othello]BO[8 ".to_vec();
+    input.extend_from_slice(START.as_bytes());
+    input.extend_from_slice(b"]C[\xff\xfe];)\nmove F5/abc/-1e999\nmove F5/0.5/-2\nmove F5/1/2/3\n");
+    input.extend_from_slice(format!("set game (;GM[Othello]BO[8 {START}];) extra\n").as_bytes());
+    input.extend_from_slice(b"move F5/1.5/0.25\nping 1\nquit\n");
+    let (stdout, stderr) = session(&input);
+    for expected in [
+        "line 2 is not valid UTF-8",
+        "line 3: `abc` is not a number (the evaluation)",
+        "line 4: a negative time",
+        "line 5: more than MOVE/EVAL/TIME",
+        "line 6: set game: GGF column",
+        "text after the game's closing `)`",
+    ] {
+        assert!(stderr.contains(expected), "no `{expected}` in:\n{stderr}");
+    }
+    assert!(
+        !stderr.contains("line 7"),
+        "the good move is taken: {stderr}"
+    );
+    assert!(stdout.lines().any(|l| l == "pong 1"), "{stdout}");
+}
+
+#[test]
+fn a_forced_pass_is_valued_by_the_answer_to_it() {
+    // Black must pass; white then takes B1 with C1 and black has no disc left.
+    let board = format!("O*{}", "-".repeat(62));
+    let mut e = engine();
+    e.send("nboard 2").unwrap();
+    e.send("set depth 4").unwrap();
+    e.send(&format!("set game (;GM[Othello]BO[8 {board} *];)"))
+        .unwrap();
+    e.send("go").unwrap();
+    let lines = read_until(&e, |l| l.starts_with("==="));
+    let answer = lines.last().unwrap();
+    let (mv, eval) = parse_answer(answer);
+    assert_eq!(mv, Move::Pass);
+    assert_eq!(eval, -64.0, "{answer}");
+}
+
 #[test]
 fn match_against_the_engine_itself_through_nboard() {
     let out = Command::new(EXE)

@@ -79,15 +79,16 @@ impl FromStr for Position {
                 ));
             }
         }
-        check_kings(&pos, 1)?;
+        check_kings(&pos, 1, &[Color::Red, Color::Black])?;
         Ok(pos)
     }
 }
 
-/// Rejects boards the rules cannot make sense of: more than one king of a colour, a king
-/// outside its palace, or the side not to move in check (its king could be captured). A missing king is allowed (the course's first-release input 9 has none);
-/// the game is then over.
-fn check_kings(pos: &Position, line: usize) -> Result<(), InputError> {
+/// Rejects boards the rules cannot make sense of: a missing king of a colour in `required`,
+/// more than one king of a colour, a king outside its palace, or the side not to move in check
+/// (its king could be captured). A course board file may lack the black king (the course's
+/// first-release input 9 has none; the game is then over); a FEN must have both.
+fn check_kings(pos: &Position, line: usize, required: &[Color]) -> Result<(), InputError> {
     for color in [Color::Red, Color::Black] {
         let kings: Vec<Square> = (0..90)
             .map(|i| Square(i as u8))
@@ -96,6 +97,12 @@ fn check_kings(pos: &Position, line: usize) -> Result<(), InputError> {
                     .is_some_and(|p| p.color == color && p.kind == crate::Kind::King)
             })
             .collect();
+        if kings.is_empty() && required.contains(&color) {
+            return Err(InputError::at(
+                line,
+                format!("no {} king: a game needs both kings", color_name(color)),
+            ));
+        }
         if kings.len() > 1 {
             return Err(InputError::at(
                 line,
@@ -124,6 +131,13 @@ fn check_kings(pos: &Position, line: usize) -> Result<(), InputError> {
         ));
     }
     Ok(())
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
 }
 
 impl fmt::Display for Position {
@@ -206,7 +220,7 @@ pub fn parse_board_file(text: &str) -> Result<Position, InputError> {
             format!("expected 10 board lines, found {rows}"),
         ));
     }
-    check_kings(&pos, first_line)?;
+    check_kings(&pos, first_line, &[Color::Red])?;
     Ok(pos)
 }
 

@@ -77,16 +77,15 @@ pub fn parse_answer(pos: &Position, text: &str, origin: YOrigin) -> Result<Move,
     let unreadable = || format!("`{line}` is not an answer like `R (1,8) (4,8)`");
     let mut chars = line.chars();
     let letter = chars.next().ok_or("empty answer file")?;
-    let numbers: Vec<usize> = chars
-        .as_str()
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|t| !t.is_empty())
-        .map(|t| t.parse().map_err(|_| unreadable()))
-        .collect::<Result<_, _>>()?;
-    let rest = chars.as_str().trim();
-    if numbers.len() != 4 || !rest.starts_with('(') || !rest.ends_with(')') {
+    if !"KABNRCP".contains(letter) {
+        if letter.is_alphabetic() {
+            return Err(format!(
+                "`{letter}` is not a red piece's letter (K A B N R C P)"
+            ));
+        }
         return Err(unreadable());
     }
+    let numbers = parse_coordinates(chars.as_str()).ok_or_else(unreadable)?;
     let square = |x: usize, y: usize| -> Result<Square, String> {
         if x > 8 || y > 9 {
             return Err(format!("({x},{y}) is off the board"));
@@ -118,6 +117,27 @@ pub fn parse_answer(pos: &Position, text: &str, origin: YOrigin) -> Result<Move,
         return Err(format!("{} is not a legal move here", line));
     }
     Ok(mv)
+}
+
+/// The four numbers of `(x1,y1) (x2,y2)` (spaces allowed around each part), or `None` for
+/// anything else: a sign, a letter, a missing or extra number or parenthesis.
+fn parse_coordinates(text: &str) -> Option<[usize; 4]> {
+    let mut numbers = [0; 4];
+    let mut rest = text.trim_start();
+    for pair in numbers.chunks_mut(2) {
+        rest = rest.strip_prefix('(')?;
+        let (inside, after) = rest.split_once(')')?;
+        let (x, y) = inside.split_once(',')?;
+        for (slot, word) in pair.iter_mut().zip([x, y]) {
+            let word = word.trim();
+            if word.is_empty() || word.len() > 2 || !word.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            *slot = word.parse().ok()?;
+        }
+        rest = after.trim_start();
+    }
+    rest.is_empty().then_some(numbers)
 }
 
 /// The verdict on an answer given the position's move values ([`move_values`]): `ok` for any

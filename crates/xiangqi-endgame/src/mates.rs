@@ -141,7 +141,9 @@ pub fn problem_line(p: &MateProblem) -> String {
 
 /// The problem lines of a text (blank lines and `#` comments skipped): each one's line number,
 /// its FEN (the first `;`-separated field) and the `mate in K` field when there is one.
-pub(crate) fn problem_fields(text: &str) -> impl Iterator<Item = (usize, &str, Option<u32>)> {
+pub(crate) fn problem_fields(
+    text: &str,
+) -> impl Iterator<Item = (usize, &str, Result<Option<u32>, String>)> {
     text.lines().enumerate().filter_map(|(i, raw)| {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -149,7 +151,18 @@ pub(crate) fn problem_fields(text: &str) -> impl Iterator<Item = (usize, &str, O
         }
         let mut fields = line.split(';').map(str::trim);
         let fen = fields.next().unwrap_or_default();
-        let mate_in = fields.find_map(|f| f.strip_prefix("mate in ")?.trim().parse().ok());
+        let mate_in = fields
+            .find_map(|f| f.strip_prefix("mate in "))
+            .map(|k| {
+                k.trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&k| k >= 1)
+                    .ok_or_else(|| {
+                        format!("`mate in {k}`: the moves must be a whole number from 1")
+                    })
+            })
+            .transpose();
         Some((i + 1, fen, mate_in))
     })
 }
@@ -162,8 +175,9 @@ pub fn parse_problems(text: &str) -> Result<Vec<(Position, u32)>, batch::InputEr
         let position: Position = fen
             .parse()
             .map_err(|e: batch::InputError| batch::InputError::at(line, e.message))?;
-        let moves =
-            mate_in.ok_or_else(|| batch::InputError::at(line, "expected `FEN ; mate in K`"))?;
+        let moves = mate_in
+            .map_err(|e| batch::InputError::at(line, e))?
+            .ok_or_else(|| batch::InputError::at(line, "expected `FEN ; mate in K`"))?;
         out.push((position, moves));
     }
     Ok(out)

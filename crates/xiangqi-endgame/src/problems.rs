@@ -44,6 +44,13 @@ pub fn parse_collection(text: &str) -> (Vec<Problem>, Vec<InputError>) {
     let mut problems = Vec::new();
     let mut errors = Vec::new();
     for (line, fen, mate_in) in crate::mates::problem_fields(text) {
+        let mate_in = match mate_in {
+            Ok(k) => k,
+            Err(e) => {
+                errors.push(InputError::at(line, e));
+                continue;
+            }
+        };
         match fen.parse::<Position>() {
             Ok(position) => problems.push(Problem {
                 name: format!("line {line}"),
@@ -64,9 +71,17 @@ fn parse_json(text: &str) -> (Vec<Problem>, Vec<InputError>) {
     let mut problems = Vec::new();
     let mut errors = Vec::new();
     for (k, entry) in entries.iter().enumerate() {
-        let Some(fen) = entry.get("fen").and_then(|f| f.as_str()) else {
-            errors.push(InputError::at(0, format!("entry {}: no `fen`", k + 1)));
-            continue;
+        let fen = match entry.get("fen") {
+            Some(serde_json::Value::String(fen)) => fen.as_str(),
+            Some(other) => {
+                let message = format!("entry {}: `fen` is {other}, not a string", k + 1);
+                errors.push(InputError::at(0, message));
+                continue;
+            }
+            None => {
+                errors.push(InputError::at(0, format!("entry {}: no `fen`", k + 1)));
+                continue;
+            }
         };
         // The entry's line, for messages: where its FEN first appears.
         let line = text

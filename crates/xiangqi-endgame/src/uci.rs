@@ -123,7 +123,12 @@ pub fn run_with(
                             }
                         }
                         _ => match parse_go(&words[1..]) {
-                            Ok(go) => search = Some(session.start(scope, &out, go)),
+                            Ok(go) => {
+                                for warning in &go.warnings {
+                                    out.line(&format!("info string warning: {warning}"))?;
+                                }
+                                search = Some(session.start(scope, &out, go));
+                            }
                             Err(e) => out.line(&format!("info string error: {e}"))?,
                         },
                     }
@@ -333,6 +338,8 @@ pub struct Go {
     pub mate: Option<u32>,
     /// Search until `stop`.
     pub infinite: bool,
+    /// What of the command was not followed, for `info string` lines.
+    pub warnings: Vec<String>,
 }
 
 /// Parses the words after `go`.
@@ -343,6 +350,9 @@ pub struct Go {
 /// assert_eq!(go.time, [Some(Duration::from_millis(1000)), Some(Duration::from_millis(900))]);
 /// assert_eq!(go.moves_to_go, Some(5));
 /// assert!(xiangqi_endgame::uci::parse_go(&["depth", "x"]).is_err());
+/// let go = xiangqi_endgame::uci::parse_go(&["wtime", "1000", "movestogo", "0"]).unwrap();
+/// assert_eq!(go.moves_to_go, None);
+/// assert!(go.warnings[0].starts_with("movestogo 0"));
 /// ```
 pub fn parse_go(args: &[&str]) -> Result<Go, String> {
     let mut go = Go::default();
@@ -356,6 +366,8 @@ pub fn parse_go(args: &[&str]) -> Result<Go, String> {
         }
         if key == "searchmoves" {
             // Restricting the root is not supported: the rest of the line is its moves.
+            go.warnings
+                .push("searchmoves is not supported: every move is searched".into());
             break;
         }
         let value = args.get(i + 1).ok_or(format!("go {key} needs a number"))?;
@@ -368,6 +380,9 @@ pub fn parse_go(args: &[&str]) -> Result<Go, String> {
             "btime" => go.time[1] = ms,
             "winc" => go.increment[0] = ms,
             "binc" => go.increment[1] = ms,
+            "movestogo" if n == 0 => go.warnings.push(format!(
+                "movestogo 0 is not a number of moves: the clock is planned for {DEFAULT_MOVES_TO_GO}"
+            )),
             "movestogo" => go.moves_to_go = Some(n),
             "movetime" => go.move_time = ms,
             "depth" => go.depth = Some(n.clamp(1, 128) as u32),

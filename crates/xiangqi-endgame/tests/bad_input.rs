@@ -72,3 +72,158 @@ fn a_uci_line_of_bad_bytes_is_skipped_and_the_session_goes_on() {
     );
     assert!(text.contains("readyok"), "{text}");
 }
+
+/// `xiangqi-endgame uci` fed `input`: its output.
+fn uci_session(input: &[u8]) -> String {
+    let mut child = bin()
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn answers_with_signs_letters_or_extra_numbers_are_invalid() {
+    use xiangqi_endgame::{course_io::YOrigin, grade::parse_answer, Position};
+    let p: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w".parse().unwrap();
+    assert!(parse_answer(&p, "R (4,1) (4,8)", YOrigin::Bottom).is_ok());
+    assert!(parse_answer(&p, "R(4,1)(4,8)", YOrigin::Bottom).is_ok());
+    for bad in [
+        "R (-4,1) (4,8)",
+        "R (4,+1) (4,8)",
+        "R (4,1) (4,8) (4,9)",
+        "R (4,1,2) (4,8)",
+        "R (4,1) (4, 8x)",
+        "R 4,1 4,8",
+        "R (4,1) (4,8",
+        "R (04,001) (4,8)",
+    ] {
+        let e = parse_answer(&p, bad, YOrigin::Bottom).unwrap_err();
+        assert!(e.contains("is not an answer like"), "{bad}: {e}");
+    }
+    let e = parse_answer(&p, "Z (4,1) (4,8)", YOrigin::Bottom).unwrap_err();
+    assert_eq!(e, "`Z` is not a red piece's letter (K A B N R C P)");
+}
+
+#[test]
+fn a_position_without_a_king_is_refused_where_a_game_is_played() {
+    let no_black = "9/9/9/9/9/9/9/9/4R4/4K4 w";
+    let no_red = "3k5/9/9/9/9/9/9/9/4R4/9 w";
+    for fen in [no_black, no_red] {
+        for args in [
+            vec!["mate", fen],
+            vec!["run", "--fen", fen],
+            vec!["perft", fen, "1"],
+        ] {
+            let out = bin().args(&args).output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.contains("king: a game needs both kings"),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    let text = uci_session(format!("position fen {no_black}\nisready\nquit\n").as_bytes());
+    assert!(
+        text.contains("info string error: ") && text.contains("no black king"),
+        "{text}"
+    );
+    // A course board file may lack the black king (the course's own input 9 does), not the red.
+    let dir = std::env::temp_dir().join(format!("xq-kings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("1.txt"), BOARD.replace('k', ".")).unwrap();
+    std::fs::write(dir.join("2.txt"), BOARD.replace('K', ".")).unwrap();
+    let out = bin()
+        .arg("run")
+        .arg(dir.join("1.txt"))
+        .arg("-o")
+        .arg(dir.join("out/output"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = bin()
+        .arg("run")
+        .arg(dir.join("2.txt"))
+        .arg("-o")
+        .arg(dir.join("out/output"))
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no red king"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_over_long_uci_line_is_dropped_whole_and_line_numbers_stay_right() {
+    let mut input = b"uci\n".to_vec();
+    input.extend(std::iter::repeat_n(b' ', 3 << 20));
+    input.extend_from_slice(b"isready\nfrobnicate\nquit\n");
+    let text = uci_session(&input);
+    assert!(
+        text.contains("info string error: line 2 is longer than"),
+        "{text}"
+    );
+    assert!(!text.contains("readyok"), "the tail of line 2 ran: {text}");
+    assert!(
+        text.contains("info string unknown command frobnicate"),
+        "{text}"
+    );
+}
+
+#[test]
+fn go_options_that_are_not_followed_are_said() {
+    let text = uci_session(
+        b"position startpos\ngo depth 1 searchmoves h2e2\nposition startpos\ngo depth 1 wtime 1000 btime 1000 movestogo 0\nquit\n",
+    );
+    assert!(
+        text.contains("info string warning: searchmoves is not supported"),
+        "{text}"
+    );
+    assert!(
+        text.contains("info string warning: movestogo 0 is not a number of moves"),
+        "{text}"
+    );
+    assert_eq!(text.matches("bestmove ").count(), 2, "{text}");
+}
+
+#[test]
+fn problem_collections_with_bad_mate_lengths_or_fens_name_them() {
+    let dir = std::env::temp_dir().join(format!("xq-problems-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w";
+    std::fs::write(
+        dir.join("p.txt"),
+        format!("{fen} ; mate in 1\n{fen} ; mate in -1\n{fen} ; mate in x\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("p.json"),
+        format!(r#"[{{"fen": 5}}, {{"fen": "{fen}"}}]"#),
+    )
+    .unwrap();
+    for (file, expected) in [
+        (
+            "p.txt",
+            "2: `mate in -1`: the moves must be a whole number from 1",
+        ),
+        ("p.txt", "3: `mate in x`"),
+        ("p.json", "entry 1: `fen` is 5, not a string"),
+    ] {
+        let out = bin()
+            .args(["problems", "--movetime-ms", "10"])
+            .arg(dir.join(file))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{file}: no `{expected}` in {err}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
