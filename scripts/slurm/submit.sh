@@ -74,6 +74,7 @@ case "$kind" in
         [ "$jobs" = 1 ] || { echo "submit.sh: --jobs is for tournaments" >&2; exit 2; }
         bin=$(command -v "$kind") || { echo "submit.sh: $kind not built (cargo build --release)" >&2; exit 2; }
         report=$(realpath -m "$report")
+        [ -d "$(dirname "$report")" ] || { echo "submit.sh: --report $report: its folder does not exist; create it first" >&2; exit 2; }
         parts="$report.parts"
         logs="$parts/logs"
         mkdir -p "$logs"

@@ -151,6 +151,22 @@ fn judge_file<P>(
 
 /// Refuses a report path that would overwrite what is graded (an input, a file in the class
 /// folder) or something that is not a regular file (a device, a FIFO).
+/// The report's folder, resolved; an error when it does not exist (a mistyped path is not
+/// created silently).
+fn check_report_folder(report: &Path) -> Result<PathBuf> {
+    let folder = match report.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    folder.canonicalize().map_err(|_| {
+        anyhow::anyhow!(
+            "--report {}: the folder {} does not exist; create it first",
+            report.display(),
+            folder.display()
+        )
+    })
+}
+
 fn check_report_path(report: &Path, inputs: &[PathBuf], class_dir: &Path) -> Result<()> {
     if let Ok(meta) = std::fs::symlink_metadata(report) {
         if !meta.is_file() {
@@ -161,13 +177,7 @@ fn check_report_path(report: &Path, inputs: &[PathBuf], class_dir: &Path) -> Res
         }
     }
     // Where the report would be: its folder resolved, its own name kept.
-    let folder = match report.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let Ok(folder) = folder.canonicalize() else {
-        return Ok(()); // a new folder: inside nothing that exists
-    };
+    let folder = check_report_folder(report)?;
     let resolved = folder.join(report.file_name().unwrap_or_default());
     if let Ok(class) = class_dir.canonicalize() {
         if resolved.starts_with(&class) {
@@ -291,6 +301,7 @@ pub fn grade_class<P>(
 /// that grading the class in one run gives, byte for byte. A missing, repeated or unfinished
 /// slice, or parts of different runs, is an error that names it.
 pub fn merge_parts(parts: &[PathBuf], report: &Path, json: bool) -> Result<i32> {
+    check_report_folder(report)?;
     let rows = part::merge(parts, report)?;
     finish_grading(&rows, report, json)
 }

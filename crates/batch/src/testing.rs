@@ -59,6 +59,7 @@ impl Grader {
     /// reverse order) and checks that the report and the summary are those of the unsplit run;
     /// then that a merge without slice 2 fails and names it, writing nothing.
     pub fn assert_slices_merge_to_whole(&self, dir: &Path, n: usize) {
+        std::fs::create_dir_all(dir).expect("mkdir");
         let whole = dir.join("whole.csv");
         let summary = self.whole(&whole);
         let parts: Vec<PathBuf> = (1..=n).map(|i| dir.join(format!("part-{i}.csv"))).collect();

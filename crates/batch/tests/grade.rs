@@ -100,6 +100,7 @@ fn every_split_merges_to_the_unsplit_report_and_prepares_few_inputs() {
     assert_eq!(report.lines().next(), Some("student,input,verdict,detail"));
     assert!(report.contains("\"eve, \"\"the\"\" second\",input_4.txt,missing,no output_4.txt\n"));
     for n in 1..=25 {
+        std::fs::create_dir_all(d.join(format!("split{n}"))).unwrap();
         let mut parts = Vec::new();
         for i in 1..=n {
             let part = d.join(format!("split{n}/part-{i}.csv"));
@@ -351,6 +352,7 @@ fn reports_that_would_overwrite_inputs_answers_or_special_files_are_refused() {
             "inside the class folder",
         ),
         (fifo.clone(), "not a regular file"),
+        (d.join("missing/r.csv"), "does not exist; create it first"),
     ] {
         let e = grade(
             &inputs,
@@ -369,5 +371,6 @@ fn reports_that_would_overwrite_inputs_answers_or_special_files_are_refused() {
     assert_eq!(read(&inputs[0]), "answer 1\n");
     assert_eq!(read(&answer), "answer 1\n");
     assert!(!class.join("new.csv").exists());
+    assert!(!d.join("missing").exists());
     std::fs::remove_dir_all(d).unwrap();
 }
