@@ -87,20 +87,43 @@ pub struct StudentScore {
 }
 
 /// The students of a class folder: its subfolders in natural order, each with the folder
-/// holding its outputs (`output/` inside it when there is one).
+/// holding its outputs (`output/` inside it when there is one). A name that is not UTF-8 is
+/// written with its bytes escaped (see [`escaped_name`]). Entries that are not folders (a
+/// plain file, a link that leads nowhere or loops) are left out with a warning on stderr.
 pub fn students(class_dir: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let (students, left_out) = class_entries(class_dir)?;
+    for warning in left_out {
+        eprintln!("warning: {warning}");
+    }
+    Ok(students)
+}
+
+/// The students of a class folder (as [`students`]) and what was left out, with why.
+pub fn class_entries(class_dir: &Path) -> Result<(Vec<(String, PathBuf)>, Vec<String>)> {
     let mut out = Vec::new();
+    let mut left_out = Vec::new();
     for entry in std::fs::read_dir(class_dir)
         .with_context(|| format!("{}: cannot list the class folder", class_dir.display()))?
     {
         let path = entry?.path();
-        if !path.is_dir() {
-            continue;
+        let name = escaped_name(path.file_name().unwrap_or_default());
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => {
+                left_out.push(format!(
+                    "{}: not a folder, so not a student; left out",
+                    path.display()
+                ));
+                continue;
+            }
+            Err(e) => {
+                left_out.push(format!(
+                    "{}: cannot be opened ({e}); left out",
+                    path.display()
+                ));
+                continue;
+            }
         }
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
         let outputs = if path.join("output").is_dir() {
             path.join("output")
         } else {
@@ -109,7 +132,32 @@ pub fn students(class_dir: &Path) -> Result<Vec<(String, PathBuf)>> {
         out.push((name, outputs));
     }
     out.sort_by(|a, b| natural_cmp(&a.0, &b.0));
-    Ok(out)
+    Ok((out, left_out))
+}
+
+/// A file name as text without losing anything: UTF-8 as it is, except that `\` is written
+/// `\\` and each byte that is not UTF-8 `\xNN`, so two different names never print the same.
+///
+/// ```
+/// use batch::grade::escaped_name;
+/// assert_eq!(escaped_name("ann".as_ref()), "ann");
+/// assert_eq!(escaped_name(r"a\b".as_ref()), r"a\\b");
+/// # #[cfg(unix)] {
+/// use std::os::unix::ffi::OsStrExt;
+/// let bad = std::ffi::OsStr::from_bytes(b"bad\xff\xfe");
+/// assert_eq!(escaped_name(bad), r"bad\xff\xfe");
+/// # }
+/// ```
+pub fn escaped_name(name: &std::ffi::OsStr) -> String {
+    let bytes = name.as_encoded_bytes();
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(&chunk.valid().replace('\\', "\\\\"));
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02x}");
+        }
+    }
+    out
 }
 
 /// The longest detail a report row keeps, in characters: a validator may quote an answer, and

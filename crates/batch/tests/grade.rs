@@ -374,3 +374,57 @@ fn reports_that_would_overwrite_inputs_answers_or_special_files_are_refused() {
     assert!(!d.join("missing").exists());
     std::fs::remove_dir_all(d).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn entries_that_are_not_students_are_named_and_odd_names_kept_apart() {
+    use std::os::unix::ffi::OsStrExt;
+    let d = temp_dir("batch-grade-entries");
+    let (inputs, class) = class(&d);
+    write(&class.join("notes.txt"), "not a student\n");
+    std::os::unix::fs::symlink("loop", class.join("loop")).unwrap();
+    std::os::unix::fs::symlink("/nonexistent", class.join("gone")).unwrap();
+    for bytes in [&b"bad\xff"[..], &b"bad\xfe"[..]] {
+        let folder = class.join(std::ffi::OsStr::from_bytes(bytes));
+        write(&folder.join("output_1.txt"), "answer 1\n");
+    }
+    let (students, left_out) = batch::grade::class_entries(&class).unwrap();
+    let names: Vec<&str> = students.iter().map(|s| s.0.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "ann",
+            r"bad\xfe",
+            r"bad\xff",
+            "ben",
+            "cid",
+            "dee",
+            "eve, \"the\" second"
+        ]
+    );
+    let left_out = left_out.join("\n");
+    for (entry, why) in [
+        ("notes.txt", "not a folder, so not a student"),
+        ("loop", "cannot be opened"),
+        ("gone", "cannot be opened"),
+    ] {
+        let line = left_out
+            .lines()
+            .find(|l| l.contains(&format!("class/{entry}: ")))
+            .unwrap_or_else(|| panic!("{entry} is not named in {left_out}"));
+        assert!(line.contains(why), "{line}");
+    }
+    let report = d.join("report.csv");
+    grade(
+        &inputs,
+        &class,
+        &args(&report, None, false),
+        &RefCell::default(),
+        None,
+    )
+    .unwrap();
+    let text = read(&report);
+    assert!(text.contains("bad\\xfe,input_1.txt,ok,ok\n"), "{text}");
+    assert!(text.contains("bad\\xff,input_1.txt,ok,ok\n"), "{text}");
+    std::fs::remove_dir_all(d).unwrap();
+}
