@@ -90,7 +90,7 @@ pub struct StudentScore {
 /// holding its outputs (`output/` inside it when there is one). A name that is not UTF-8 is
 /// written with its bytes escaped (see [`escaped_name`]). Entries that are not folders (a
 /// plain file, a link that leads nowhere or loops) are left out with a warning on stderr.
-pub fn students(class_dir: &Path) -> Result<Vec<(String, PathBuf)>> {
+pub fn students(class_dir: &Path) -> Result<Vec<Student>> {
     let (students, left_out) = class_entries(class_dir)?;
     for warning in left_out {
         eprintln!("warning: {warning}");
@@ -98,8 +98,11 @@ pub fn students(class_dir: &Path) -> Result<Vec<(String, PathBuf)>> {
     Ok(students)
 }
 
+/// A student: the name of their folder and the folder holding their outputs.
+pub type Student = (String, PathBuf);
+
 /// The students of a class folder (as [`students`]) and what was left out, with why.
-pub fn class_entries(class_dir: &Path) -> Result<(Vec<(String, PathBuf)>, Vec<String>)> {
+pub fn class_entries(class_dir: &Path) -> Result<(Vec<Student>, Vec<String>)> {
     let mut out = Vec::new();
     let mut left_out = Vec::new();
     for entry in std::fs::read_dir(class_dir)
