@@ -254,6 +254,16 @@ enum TournamentCommand {
 }
 
 /// `connect4 tournament`: play the schedule (or a shard of it), or merge shards.
+/// Names, on stderr, each library that cannot play and why (it still plays: each of its games
+/// is scored as a crash, as the course tool scores it).
+fn warn_unplayable<'a>(contestants: impl IntoIterator<Item = &'a Contestant>) {
+    for c in contestants {
+        if let Err(why) = c.probe() {
+            eprintln!("warning: {why}; each of its games is scored as a crash");
+        }
+    }
+}
+
 fn tournament(a: TournamentArgs) -> Result<i32> {
     use crate::tournament::{describe, expand, run, schedule, write_results};
     if let Some(TournamentCommand::Merge { dirs, out }) = a.merge {
@@ -268,6 +278,7 @@ fn tournament(a: TournamentArgs) -> Result<i32> {
     let dir = a.out.expect("clap requires --out");
     let players = expand(&a.players)?;
     let opponents = expand(&a.opponents)?;
+    warn_unplayable(players.iter().chain(&opponents).map(|p| &p.1));
     let names = |v: &[(String, Contestant)]| v.iter().map(|p| p.0.clone()).collect::<Vec<_>>();
     let mut fixtures = schedule(
         &names(&players),
@@ -423,6 +434,7 @@ fn dispatch(cli: Cli) -> Result<i32> {
             let jobs = jobs.unwrap_or_else(batch::cores);
             let ca = Contestant::parse(&a).map_err(|e| anyhow!(e))?;
             let cb = Contestant::parse(&b).map_err(|e| anyhow!(e))?;
+            warn_unplayable([&ca, &cb]);
             let bar = batch::progress_bar(2 * rounds as u64, "games", quiet);
             let records = run_match(&ca, &cb, rounds, seed, size, jobs, |i, a_first, r| {
                 if !quiet {

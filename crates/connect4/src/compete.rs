@@ -44,6 +44,46 @@ impl Contestant {
         }
         builtin(s, 0).map(|_| Contestant::Builtin(s.to_string())).ok_or_else(|| format!("`{s}` is neither a file nor a built-in player (random, greedy, alphabeta:D with D from 1 to 10, mcts:MS, mcts-lgr:MS, mcts-tt:MS)"))
     }
+
+    /// Whether the contestant can play: a library is loaded once in a host process, and one
+    /// that cannot be loaded or lacks `getPoint`/`clearPoint` is named with the loader's reason.
+    /// (Such a player still plays, as under the course tool: it loses each game as a crash.)
+    pub fn probe(&self) -> Result<(), String> {
+        let Contestant::Library(path) = self else {
+            return Ok(());
+        };
+        let mut host = spawn_host(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let line = host.wait_for(Instant::now() + Duration::from_secs(10), |_| true);
+        let shown = path.display();
+        match line.as_deref() {
+            Ok("READY") => Ok(()),
+            Ok(l) if l.starts_with("INTERFACE") => Err(format!(
+                "{shown}: the library lacks {} (the course's interface)",
+                l["INTERFACE".len()..].trim()
+            )),
+            Ok(l) => Err(format!(
+                "{shown}: cannot be loaded as a library: {}",
+                l.strip_prefix("LOAD").unwrap_or(l).trim()
+            )),
+            Err(batch::WaitError::Timeout) => Err(format!("{shown}: loading took over 10 s")),
+            Err(batch::WaitError::Exited) => {
+                Err(format!("{shown}: the process loading it crashed"))
+            }
+        }
+    }
+}
+
+/// A `host-lib` child process for the library at `path`.
+fn spawn_host(path: &std::path::Path) -> std::io::Result<batch::LineProcess> {
+    let exe = std::env::current_exe()?;
+    let limit = MEMORY_LIMIT_MB.load(std::sync::atomic::Ordering::Relaxed);
+    let mut command = Command::new(exe);
+    command
+        .arg("host-lib")
+        .arg("--memory-mb")
+        .arg(limit.to_string())
+        .arg(path);
+    batch::LineProcess::spawn(command)
 }
 
 /// Why a side lost without losing on the board.
@@ -72,15 +112,7 @@ impl Mover {
                 builtin(spec, seed).ok_or(Failure::Interface)?,
             )),
             Contestant::Library(path) => {
-                let exe = std::env::current_exe().map_err(|_| Failure::Load)?;
-                let limit = MEMORY_LIMIT_MB.load(std::sync::atomic::Ordering::Relaxed);
-                let mut command = Command::new(exe);
-                command
-                    .arg("host-lib")
-                    .arg("--memory-mb")
-                    .arg(limit.to_string())
-                    .arg(path);
-                let child = batch::LineProcess::spawn(command).map_err(|_| Failure::Load)?;
+                let child = spawn_host(path).map_err(|_| Failure::Load)?;
                 match child.recv_timeout(Duration::from_secs(10)) {
                     Ok(l) if l == "READY" => Ok(Mover::Library(child)),
                     Ok(l) if l.starts_with("INTERFACE") => Err(Failure::Interface),
@@ -425,8 +457,8 @@ pub fn host_library(path: &std::path::Path, memory_mb: u64) -> i32 {
     // which the harness treats as untrusted (crashes end only this process).
     let lib = match unsafe { libloading::Library::new(path) } {
         Ok(l) => l,
-        Err(_) => {
-            println!("LOAD");
+        Err(e) => {
+            println!("LOAD {e}");
             return 3;
         }
     };
@@ -438,8 +470,13 @@ pub fn host_library(path: &std::path::Path, memory_mb: u64) -> i32 {
         )
     } {
         (Ok(g), Ok(c)) => (g, c),
-        _ => {
-            println!("INTERFACE");
+        (g, c) => {
+            let missing: Vec<&str> = [("getPoint", g.is_err()), ("clearPoint", c.is_err())]
+                .iter()
+                .filter(|m| m.1)
+                .map(|m| m.0)
+                .collect();
+            println!("INTERFACE {}", missing.join(" and "));
             return 4;
         }
     };

@@ -233,3 +233,52 @@ fn size_fixes_every_board_and_bad_sizes_are_refused() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn players_that_cannot_load_are_named_with_the_loader_s_reason() {
+    let dir = std::env::temp_dir().join(format!("c4-unloadable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = dir.join("text.so");
+    std::fs::write(&text, "not a library\n").unwrap();
+    let Some(partial) = c_library(&dir, "partial", "int getPoint(void) { return 0; }\n") else {
+        eprintln!("no C compiler: skipped");
+        return;
+    };
+    let out = bin()
+        .args(["tournament", "--players"])
+        .arg(&text)
+        .arg(&partial)
+        .args(["--opponents", "random", "--rounds", "1", "--out"])
+        .arg(dir.join("t"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let line = |name: &str| {
+        stderr
+            .lines()
+            .find(|l| l.starts_with(&format!("warning: {}", dir.join(name).display())))
+            .unwrap_or_else(|| panic!("{name} is not named in {stderr}"))
+            .to_string()
+    };
+    assert!(
+        line("text.so").contains("cannot be loaded as a library: "),
+        "{stderr}"
+    );
+    assert!(line("text.so").contains("each of its games is scored as a crash"));
+    assert!(
+        line("libpartial.so").contains("lacks clearPoint (the course's interface)"),
+        "{stderr}"
+    );
+    let standings = std::fs::read_to_string(dir.join("t/standings.csv")).unwrap();
+    // Both still play, and lose each game as a crash.
+    assert_eq!(standings.lines().count(), 3, "{standings}");
+    assert!(
+        standings
+            .lines()
+            .skip(1)
+            .all(|l| l.ends_with(",2,0,0,2,2,0,0")),
+        "{standings}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
