@@ -5,12 +5,12 @@
 use crate::board::Board;
 use crate::compete::{host_library, message, result_file, run_match, winner, Contestant};
 use crate::engine::{Engine, EngineConfig, GameState};
-use crate::protocol::{get_point, saiblo};
+use crate::protocol::{get_point_from, saiblo};
 use crate::solver7x6::{Position, Solver};
 use anyhow::{anyhow, bail, Result};
 use clap::{Parser, Subcommand};
 use rand::{Rng, SeedableRng};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -39,16 +39,23 @@ struct EngineArgs {
 }
 
 impl EngineArgs {
-    fn engine(&self) -> Engine {
-        Engine::new(EngineConfig {
+    fn config(&self) -> EngineConfig {
+        EngineConfig {
             time: Duration::from_millis(self.time_ms),
             iterations: self.iterations,
             seed: self.seed,
             threads: self.threads as usize,
             ..Default::default()
-        })
+        }
+    }
+
+    fn engine(&self) -> Engine {
+        Engine::new(self.config())
     }
 }
+
+/// What the one-shot `move` keeps of its budget for printing the answer and ending the process.
+const EXIT_RESERVE: Duration = Duration::from_millis(10);
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -353,10 +360,12 @@ fn tournament(a: TournamentArgs) -> Result<i32> {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
-    batch::run_main(|| dispatch(Cli::parse()))
+    // The one-shot `move` counts its budget from here, the start of the process's own code.
+    let started = std::time::Instant::now();
+    batch::run_main(|| dispatch(Cli::parse(), started))
 }
 
-fn dispatch(cli: Cli) -> Result<i32> {
+fn dispatch(cli: Cli, started: std::time::Instant) -> Result<i32> {
     match cli.command {
         Command::Run {
             input,
@@ -397,9 +406,19 @@ fn dispatch(cli: Cli) -> Result<i32> {
             )
         }
         Command::Move(a) => {
-            let mut e = a.engine();
-            let (x, y) = get_point(std::io::stdin().lock(), &mut e).map_err(|e| anyhow!(e))?;
+            // The whole command, start-up and reading included, keeps to --time-ms: the
+            // engine's budget counts from the process's start, less a reserve for leaving.
+            let mut engine = Engine::new(EngineConfig {
+                time: Duration::from_millis(a.time_ms).saturating_sub(EXIT_RESERVE),
+                ..a.config()
+            });
+            let (x, y) = get_point_from(std::io::stdin().lock(), &mut engine, Some(started))
+                .map_err(|e| anyhow!(e))?;
             println!("{x} {y}");
+            std::io::stdout().flush()?;
+            // The process ends now: the system frees the search tree at once, where
+            // dropping it node by node would take a noticeable part of the budget.
+            std::mem::forget(engine);
             Ok(0)
         }
         Command::Saiblo(a) => {

@@ -164,9 +164,20 @@ pub fn parse_saiblo_stream(input: impl BufRead) -> Result<Vec<GameState>, String
 /// assert!(y < 9);
 /// ```
 pub fn get_point(input: impl BufRead, engine: &mut Engine) -> Result<(usize, usize), String> {
-    let state = parse_request(input)?;
     // The budget counts from the moment the request has been read.
-    let y = engine.choose_from(&state, std::time::Instant::now());
+    get_point_from(input, engine, None)
+}
+
+/// [`get_point`] with the budget counted from `start` (the command's own start, so that
+/// reading the request is inside it), or from when the request has been read.
+pub fn get_point_from(
+    input: impl BufRead,
+    engine: &mut Engine,
+    start: Option<std::time::Instant>,
+) -> Result<(usize, usize), String> {
+    let state = parse_request(input)?;
+    let start = start.unwrap_or_else(std::time::Instant::now);
+    let y = engine.choose_from(&state, start);
     Ok((
         state
             .board

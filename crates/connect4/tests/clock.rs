@@ -53,3 +53,27 @@ fn every_move_is_answered_within_the_budget_plus_50_ms_under_load() {
     assert!(max <= 150.0, "a move took {max:.1} ms with a 100 ms budget");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_one_shot_move_counts_its_budget_from_the_start_it_is_given() {
+    use connect4::engine::{Engine, EngineConfig};
+    use std::time::{Duration, Instant};
+    let request = Command::new(env!("CARGO_BIN_EXE_connect4"))
+        .args(["generate", "--plies", "10", "--seed", "3"])
+        .output()
+        .unwrap();
+    assert!(request.status.success());
+    let mut engine = Engine::new(EngineConfig {
+        time: Duration::from_millis(500),
+        ..Default::default()
+    });
+    // As if the process had started 400 ms ago: 100 ms are left.
+    let now = Instant::now();
+    let started = now - Duration::from_millis(400);
+    connect4::protocol::get_point_from(&request.stdout[..], &mut engine, Some(started)).unwrap();
+    let took = now.elapsed();
+    assert!(
+        took < Duration::from_millis(300),
+        "took {took:?} of the 100 ms left"
+    );
+}
