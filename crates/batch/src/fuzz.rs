@@ -42,6 +42,34 @@ enum Edit {
 
 /// `sample` with one to eight random edits.
 pub fn mutated(sample: &'static str) -> impl Strategy<Value = String> {
+    mutated_bytes(sample).prop_map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// A protocol session (NBoard, UCI): `sample`'s lines with random edits, the bytes kept as they
+/// are (invalid UTF-8 included), and now and then a line over [`crate::MAX_LINE_BYTES`]
+/// spliced in at a line start.
+pub fn mutated_session(sample: &'static str) -> impl Strategy<Value = Vec<u8>> {
+    (mutated_bytes(sample), 0..16u8, any::<usize>()).prop_map(|(mut bytes, long, at)| {
+        if long == 0 {
+            let starts: Vec<usize> = std::iter::once(0)
+                .chain(
+                    bytes
+                        .iter()
+                        .enumerate()
+                        .filter(|b| *b.1 == b'\n')
+                        .map(|b| b.0 + 1),
+                )
+                .collect();
+            let at = starts[at % starts.len()];
+            let mut line = vec![b'x'; crate::MAX_LINE_BYTES + 1 + at % 1000];
+            line.push(b'\n');
+            bytes.splice(at..at, line);
+        }
+        bytes
+    })
+}
+
+fn mutated_bytes(sample: &'static str) -> impl Strategy<Value = Vec<u8>> {
     let interesting = prop_oneof![
         3 => proptest::sample::select(b"0123456789 -\n\r.;XOk".to_vec()),
         1 => any::<u8>(),
@@ -59,7 +87,7 @@ pub fn mutated(sample: &'static str) -> impl Strategy<Value = String> {
         for e in edits {
             apply(&mut bytes, e);
         }
-        String::from_utf8_lossy(&bytes).into_owned()
+        bytes
     })
 }
 

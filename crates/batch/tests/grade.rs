@@ -3,87 +3,13 @@
 //! prepares only its inputs, an interrupted run prepares only what is left, and damaged or
 //! mismatched journals and parts are refused with the file and line.
 
-use batch::grade::{grade_class, merge_parts, ReportArgs, Verdict};
+mod common;
+
+use batch::grade::{merge_parts, ReportArgs};
 use batch::testing::{temp_dir, write};
-use batch::Shard;
+use common::{args, class, grade, read};
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
-
-/// Four inputs, five students with every kind of answer; returns the input files and the class.
-fn class(dir: &Path) -> (Vec<PathBuf>, PathBuf) {
-    let inputs: Vec<PathBuf> = (1..=4)
-        .map(|i| {
-            let f = dir.join(format!("input/input_{i}.txt"));
-            write(&f, &format!("answer {i}\n"));
-            f
-        })
-        .collect();
-    let class = dir.join("class");
-    std::fs::create_dir_all(class.join("cid")).unwrap(); // handed in nothing
-    for (student, answers) in [
-        ("ann", [1, 2, 3, 4]),
-        ("ben", [1, 0, 3, 9]),
-        ("cid", [0, 0, 0, 0]),
-        ("dee", [9, 2, 0, 4]),
-        ("eve, \"the\" second", [1, 2, 3, 0]),
-    ] {
-        for (i, a) in answers.iter().enumerate() {
-            let f = class.join(student).join(format!("output_{}.txt", i + 1));
-            match a {
-                0 => {}
-                9 => write(&f, "something else, quoted \"so\"\nover two lines\n"),
-                a => write(&f, &format!("answer {a}\n")),
-            }
-        }
-    }
-    (inputs, class)
-}
-
-fn args(report: &Path, shard: Option<&str>, resume: bool) -> ReportArgs {
-    ReportArgs {
-        report: report.to_path_buf(),
-        json: false,
-        shard: shard.map(|s| s.parse::<Shard>().unwrap()),
-        resume,
-    }
-}
-
-/// Grades with a `prepare` that records the inputs it was asked for and fails on `fail_at`.
-fn grade(
-    inputs: &[PathBuf],
-    class: &Path,
-    args: &ReportArgs,
-    prepared: &RefCell<Vec<usize>>,
-    fail_at: Option<usize>,
-) -> anyhow::Result<i32> {
-    grade_class(
-        "test grade",
-        inputs,
-        class,
-        |i| {
-            prepared.borrow_mut().push(i);
-            if Some(i) == fail_at {
-                anyhow::bail!("input {i}: interrupted");
-            }
-            Ok(std::fs::read_to_string(&inputs[i])?)
-        },
-        |expected, text| {
-            if text == expected {
-                (Verdict::Ok, "ok".into())
-            } else {
-                (
-                    Verdict::Wrong,
-                    format!("expected {expected:?}, got {text:?}"),
-                )
-            }
-        },
-        args,
-    )
-}
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap()
-}
+use std::path::PathBuf;
 
 #[test]
 fn every_split_merges_to_the_unsplit_report_and_prepares_few_inputs() {

@@ -1,10 +1,11 @@
-//! Fuzz tests of the OBF position parser, the GGF game parser and the timing-job files:
-//! arbitrary text and mutated valid lines never panic; a parsed position or game prints back to
-//! text that parses to the same thing, and a bad timing job or game is an error located in the
-//! text. `scripts/fuzz.sh`
-//! runs these longer (`FUZZ_CASES`).
+//! Fuzz tests of the OBF position parser, the GGF game parser, the timing-job files and whole
+//! NBoard sessions: arbitrary text and mutated valid lines never panic; a parsed position or
+//! game prints back to text that parses to the same thing, and a bad timing job or game is an
+//! error located in the text; a mutated session (bad bytes, over-long lines) ends cleanly with
+//! each complaint on a line of the session, and every `go` of a session is answered, the last
+//! one after the input has ended. `scripts/fuzz.sh` runs these longer (`FUZZ_CASES`).
 
-use batch::fuzz::{arbitrary_text, config, mutated};
+use batch::fuzz::{arbitrary_text, config, mutated, mutated_session};
 use othello::ggf::GgfGame;
 use othello::run::TimingJob;
 use othello::Position;
@@ -50,8 +51,67 @@ fn check_job(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+const SESSION: &str = "nboard 2\nset depth 3\nset game (;GM[Othello]PC[NBoard]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6];)\nmove E6/0.5/1.2\nhint 3\ngo\nping 1\nmove F4\ngo\nset contempt 0\nlearn\nping 2\n";
+
+/// Runs an NBoard session on `input`: (answers, complaints).
+fn serve(input: Vec<u8>) -> (String, String) {
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
+    othello::nboard::serve(std::io::Cursor::new(input), &mut out, &mut errors)
+        .expect("writing to memory does not fail");
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("the engine writes UTF-8");
+    (text(out), text(errors))
+}
+
+fn check_session(mut input: Vec<u8>) -> Result<(), TestCaseError> {
+    // Every search is stopped by the line waiting behind it, the last by `quit`.
+    input.extend_from_slice(b"\nquit\n");
+    let lines = input.split(|&b| b == b'\n').count();
+    let (_, errors) = serve(input);
+    for complaint in errors.lines() {
+        let number = complaint
+            .strip_prefix("nboard: line ")
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse::<usize>().ok());
+        prop_assert!(
+            number.is_some_and(|n| (1..=lines).contains(&n)),
+            "`{}` is not on a line of the session",
+            complaint
+        );
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn mutated_nboard_sessions_end_cleanly(input in mutated_session(SESSION)) {
+        check_session(input)?;
+    }
+
+    #[test]
+    fn every_go_is_answered_even_when_stopped_or_after_the_input_ends(
+        empties in 4u32..50,
+        seed in any::<u64>(),
+        depth in 1u32..5,
+        gos in 1usize..4,
+    ) {
+        let line = &othello::run::generate_positions(&[empties], 1, seed)[0];
+        let p: Position = line.parse().unwrap();
+        let game = GgfGame::new(p);
+        let mut session = format!("nboard 2\nset depth {depth}\nset game {game}\n");
+        // All but the last `go` are stopped by the next one; the last runs after the end of
+        // the input.
+        session.push_str(&"go\n".repeat(gos));
+        let (out, errors) = serve(session.into_bytes());
+        let answers = out.lines().filter(|l| l.starts_with("=== ")).count();
+        if p.game_over() {
+            prop_assert_eq!(answers, 0);
+        } else {
+            prop_assert_eq!(answers, gos, "{}\n{}", out, errors);
+            prop_assert!(errors.is_empty(), "{}", errors);
+        }
+    }
 
     #[test]
     fn arbitrary_text_never_panics(text in arbitrary_text()) {
@@ -80,4 +140,12 @@ proptest! {
 fn the_ggf_sample_is_a_legal_game() {
     let game: GgfGame = GGF.parse().unwrap();
     assert_eq!(game.moves.len(), 4);
+}
+
+#[test]
+fn the_session_sample_answers_every_command() {
+    let (out, errors) = serve(format!("{SESSION}quit\n").into_bytes());
+    assert_eq!(out.matches("=== ").count(), 2, "{out}");
+    assert!(out.contains("pong 2"), "{out}");
+    assert!(errors.is_empty(), "{errors}");
 }

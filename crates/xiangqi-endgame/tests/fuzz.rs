@@ -1,10 +1,12 @@
 //! Fuzz tests of the position parsers (FEN and the course's board files) and of UCI's `go`
 //! parser: arbitrary text and mutated valid inputs never panic; what parses prints back (as
 //! FEN, and as a board file) to text that parses to the same position, and what does not is an
-//! error located in the input.
+//! error located in the input. Whole UCI sessions too: a mutated session (bad bytes, over-long
+//! lines) ends cleanly with each error on a line of the session, and every `go` of a session
+//! gets its `bestmove`, the last one after the input has ended.
 //! `scripts/fuzz.sh` runs these longer (`FUZZ_CASES`).
 
-use batch::fuzz::{arbitrary_text, config, mutated};
+use batch::fuzz::{arbitrary_text, config, mutated, mutated_session};
 use proptest::prelude::*;
 use xiangqi_endgame::fen::{board_text, parse_board_file};
 use xiangqi_endgame::Position;
@@ -43,8 +45,70 @@ fn check_fen(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+const SESSION: &str = "uci\nsetoption name Hash value 1\nisready\nucinewgame\nposition startpos moves h2e2 h9g7\ngo depth 2\nposition fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w moves e1e2\ngo movetime 20\nstop\ngo infinite\nstop\nposition startpos\ngo nodes 500 searchmoves h2e2\nisready\n";
+
+/// Runs a UCI session on `input`: its output.
+fn uci(input: &[u8]) -> String {
+    let mut out = Vec::new();
+    xiangqi_endgame::uci::run(input, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the engine writes UTF-8")
+}
+
+fn check_session(mut input: Vec<u8>) -> Result<(), TestCaseError> {
+    // A search still running is stopped by `quit`.
+    input.extend_from_slice(b"\nquit\n");
+    let lines = input.split(|&b| b == b'\n').count();
+    let out = uci(&input);
+    for error in out
+        .lines()
+        .filter_map(|l| l.strip_prefix("info string error: line "))
+    {
+        let number = error
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse::<usize>().ok());
+        prop_assert!(
+            number.is_some_and(|n| (1..=lines).contains(&n)),
+            "`{}` is not on a line of the session",
+            error
+        );
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn mutated_uci_sessions_end_cleanly(input in mutated_session(SESSION)) {
+        check_session(input)?;
+    }
+
+    #[test]
+    fn every_go_gets_a_bestmove_even_after_the_input_ends(
+        opening in proptest::collection::vec(0usize..1000, 0..12),
+        depth in 1u32..4,
+        gos in 1usize..4,
+    ) {
+        // A random legal opening, then `go` after `go` and the end of the input.
+        let mut pos: Position = FEN.parse().unwrap();
+        let mut moves = Vec::new();
+        for k in opening {
+            let mut legal = Vec::new();
+            xiangqi_endgame::movegen::legal_moves(&pos, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[k % legal.len()];
+            moves.push(m.to_string());
+            pos.make(m);
+        }
+        let mut session = format!("setoption name Hash value 1\nposition startpos moves {}\n", moves.join(" "));
+        session.push_str(&format!("go depth {depth}\n").repeat(gos));
+        let out = uci(session.as_bytes());
+        prop_assert_eq!(out.matches("bestmove ").count(), gos, "{}", out);
+        prop_assert!(!out.contains("info string error"), "{}", out);
+    }
 
     #[test]
     fn arbitrary_text_never_panics(text in arbitrary_text()) {
@@ -67,4 +131,11 @@ proptest! {
     fn mutated_fens_parse_or_fail_cleanly(text in mutated(FEN)) {
         check_fen(&text)?;
     }
+}
+
+#[test]
+fn the_session_sample_answers_every_go() {
+    let out = uci(format!("{SESSION}quit\n").as_bytes());
+    assert_eq!(out.matches("bestmove ").count(), 4, "{out}");
+    assert!(out.contains("info string warning: searchmoves is not supported"));
 }
