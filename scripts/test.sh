@@ -17,6 +17,9 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "== layers: no import circle inside a crate"
+scripts/check-layers.sh --self-test
+scripts/check-layers.sh
 echo "== cargo test"
 cargo test --workspace --quiet
 echo "== cargo doc (warnings are errors: no broken links)"

@@ -9,7 +9,7 @@
 //! level; and *frozen* types (nothing in the rules can change them, e.g. walls), kept in the level
 //! only.
 
-use crate::state::{Bits, State, MAX_CELLS, MAX_MOVER_TYPES};
+use crate::state::{Bits, Outcome, State, MAX_CELLS, MAX_MOVER_TYPES};
 use crate::vgdl::{Class, Effect, Game};
 use batch::InputError;
 
@@ -50,7 +50,7 @@ pub struct Level {
     /// Per type: which sprites count as that type (it or its descendants), for terminations.
     pub counting: Vec<Matching>,
     /// Bait's rules compiled for speed, when the game has Bait's structure.
-    pub fast: Option<crate::fast::FastRules>,
+    pub fast: Option<FastRules>,
 }
 
 /// Which sprites belong to a set of types, in each storage class.
@@ -214,9 +214,9 @@ impl Level {
             counting,
             fast: None,
         };
-        let outcome = crate::sim::check_end(&level, &level.initial);
+        let outcome = check_end(&level, &level.initial);
         level.initial.outcome = outcome;
-        level.fast = crate::fast::recognize(&level);
+        level.fast = recognize(&level);
         Ok(level)
     }
 
@@ -290,4 +290,132 @@ fn classify(game: &Game) -> Result<Vec<Role>, InputError> {
         };
     }
     Ok(roles)
+}
+
+/// Number of sprites of type `stype` (descendants included).
+#[inline]
+pub fn count(level: &Level, s: &State, stype: usize) -> usize {
+    let m = &level.counting[stype];
+    let mut n = m.frozen_count + (s.alive & m.mortal_mask).count_ones() as usize;
+    for slot in 0..s.movers.len() {
+        if m.mover_slots >> slot & 1 == 1 {
+            n += s.movers[slot].count();
+        }
+    }
+    if s.avatar_alive && m.avatar_types >> s.avatar_type & 1 == 1 {
+        n += 1;
+    }
+    n
+}
+
+/// The terminations, in order: the first satisfied decides.
+pub fn check_end(level: &Level, s: &State) -> Outcome {
+    for t in &level.game.terminations {
+        if count(level, s, t.stype) <= t.limit {
+            return if t.win { Outcome::Won } else { Outcome::Lost };
+        }
+    }
+    Outcome::Playing
+}
+
+/// Bait's rules, compiled against one level.
+#[derive(Debug, Clone)]
+pub struct FastRules {
+    // The layout fields are crate-visible so that `bound` can read them.
+    pub(crate) walls: Bits,
+    pub(crate) hole_at: Vec<Option<u8>>,
+    pub(crate) key_at: Vec<Option<u8>>,
+    pub(crate) goal_at: Vec<Option<u8>>,
+    pub(crate) mushroom_at: Vec<Option<u8>>,
+    pub(crate) withkey: u8,
+    pub(crate) hole_score: i32,
+    pub(crate) goal_score: i32,
+    pub(crate) mushroom_score: i32,
+}
+
+/// Returns the compiled rules when the level's game has Bait's structure.
+pub fn recognize(level: &Level) -> Option<FastRules> {
+    let g = &level.game;
+    let id = |n: &str| g.type_id(n);
+    let (hole, avatar, nokey, withkey, mushroom, key, goal, bx) = (
+        id("hole")?,
+        id("avatar")?,
+        id("nokey")?,
+        id("withkey")?,
+        id("mushroom")?,
+        id("key")?,
+        id("goal")?,
+        id("box")?,
+    );
+    if g.types.len() != 9
+        || g.types[nokey].parent != Some(avatar)
+        || g.types[withkey].parent != Some(avatar)
+        || g.types[avatar].class != Class::MovingAvatar
+        || level.roles[bx] != Role::Mover(0)
+        || [hole, mushroom, key, goal]
+            .iter()
+            .any(|&t| level.roles[t] != Role::Mortal)
+        || level.roles[0] != Role::Frozen
+    {
+        return None;
+    }
+    let expected = [
+        (avatar, 0, Effect::StepBack),
+        (avatar, hole, Effect::KillSprite),
+        (bx, avatar, Effect::BounceForward),
+        (bx, 0, Effect::UndoAll),
+        (bx, bx, Effect::UndoAll),
+        (bx, mushroom, Effect::UndoAll),
+        (bx, hole, Effect::KillBoth),
+        (nokey, key, Effect::TransformTo(withkey)),
+        (key, avatar, Effect::KillSprite),
+        (nokey, goal, Effect::StepBack),
+        (goal, withkey, Effect::KillSprite),
+        (mushroom, avatar, Effect::KillSprite),
+    ];
+    if g.interactions.len() != expected.len() {
+        return None;
+    }
+    let mut scores = [0; 12];
+    for (k, (i, e)) in g.interactions.iter().zip(expected).enumerate() {
+        if (i.first, i.second, i.effect) != e {
+            return None;
+        }
+        scores[k] = i.score;
+    }
+    if scores
+        .iter()
+        .enumerate()
+        .any(|(k, &s)| s != 0 && ![6, 10, 11].contains(&k))
+    {
+        return None;
+    }
+    let t = &g.terminations;
+    if t.len() != 2
+        || (t[0].stype, t[0].limit, t[0].win) != (goal, 0, true)
+        || (t[1].stype, t[1].limit, t[1].win) != (avatar, 0, false)
+    {
+        return None;
+    }
+    let cells = level.rows * level.cols;
+    let at = |ty: usize| {
+        let mut v = vec![None; cells];
+        for (k, &(mt, cell)) in level.mortals.iter().enumerate() {
+            if mt == ty {
+                v[cell] = Some(k as u8);
+            }
+        }
+        v
+    };
+    Some(FastRules {
+        walls: level.frozen[0],
+        hole_at: at(hole),
+        key_at: at(key),
+        goal_at: at(goal),
+        mushroom_at: at(mushroom),
+        withkey: withkey as u8,
+        hole_score: scores[6],
+        goal_score: scores[10],
+        mushroom_score: scores[11],
+    })
 }

@@ -13,6 +13,7 @@
 //! assert_eq!((last.outcome, last.score, last.tick), (bait::state::Outcome::Won, 5, 9));
 //! ```
 
+pub mod action;
 pub mod agents;
 pub mod bound;
 pub mod cli;

@@ -9,81 +9,12 @@
 //! into a small list of objects for the rest of the tick, so a tick costs a few bitset
 //! operations per interaction.
 
+pub use crate::action::{action_string, parse_actions, Action, MAX_TIMESTEPS};
+pub use crate::level::{check_end, count};
 use crate::level::{Level, Role};
 use crate::state::{Bits, Outcome, State};
 use crate::vgdl::{Class, Effect};
 use std::fmt;
-
-/// The engine's time limit: the game ends after the action at tick 1000.
-pub const MAX_TIMESTEPS: u32 = 1000;
-
-/// A player action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Up (row − 1).
-    Up,
-    /// Down (row + 1).
-    Down,
-    /// Left (column − 1).
-    Left,
-    /// Right (column + 1).
-    Right,
-    /// No move (still one tick).
-    Nil,
-}
-
-impl Action {
-    /// The four moves, in the order searches try them.
-    pub const MOVES: [Action; 4] = [Action::Up, Action::Down, Action::Left, Action::Right];
-
-    /// The letter `U D L R N`.
-    pub fn letter(self) -> char {
-        match self {
-            Action::Up => 'U',
-            Action::Down => 'D',
-            Action::Left => 'L',
-            Action::Right => 'R',
-            Action::Nil => 'N',
-        }
-    }
-
-    /// Parses a letter.
-    pub fn from_letter(c: char) -> Option<Action> {
-        Some(match c {
-            'U' => Action::Up,
-            'D' => Action::Down,
-            'L' => Action::Left,
-            'R' => Action::Right,
-            'N' => Action::Nil,
-            _ => return None,
-        })
-    }
-
-    fn delta(self) -> (i32, i32) {
-        match self {
-            Action::Up => (-1, 0),
-            Action::Down => (1, 0),
-            Action::Left => (0, -1),
-            Action::Right => (0, 1),
-            Action::Nil => (0, 0),
-        }
-    }
-}
-
-/// Parses an action string (`U D L R N`, whitespace ignored).
-pub fn parse_actions(s: &str) -> Result<Vec<Action>, String> {
-    s.chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| {
-            Action::from_letter(c).ok_or_else(|| format!("`{c}` is not an action (U D L R N)"))
-        })
-        .collect()
-}
-
-/// Formats actions as letters.
-pub fn action_string(actions: &[Action]) -> String {
-    actions.iter().map(|a| a.letter()).collect()
-}
 
 /// A sprite lifted out of the compact state for this tick.
 #[derive(Debug, Clone, Copy)]
@@ -428,32 +359,6 @@ pub fn step_general(level: &Level, state: &State, action: Action) -> State {
         next.outcome = Outcome::Lost;
     }
     next
-}
-
-/// Number of sprites of type `stype` (descendants included).
-#[inline]
-pub fn count(level: &Level, s: &State, stype: usize) -> usize {
-    let m = &level.counting[stype];
-    let mut n = m.frozen_count + (s.alive & m.mortal_mask).count_ones() as usize;
-    for slot in 0..s.movers.len() {
-        if m.mover_slots >> slot & 1 == 1 {
-            n += s.movers[slot].count();
-        }
-    }
-    if s.avatar_alive && m.avatar_types >> s.avatar_type & 1 == 1 {
-        n += 1;
-    }
-    n
-}
-
-/// The terminations, in order: the first satisfied decides.
-pub fn check_end(level: &Level, s: &State) -> Outcome {
-    for t in &level.game.terminations {
-        if count(level, s, t.stype) <= t.limit {
-            return if t.win { Outcome::Won } else { Outcome::Lost };
-        }
-    }
-    Outcome::Playing
 }
 
 /// Plays actions from the level's start, stopping at game over.

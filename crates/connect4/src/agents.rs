@@ -2,7 +2,7 @@
 //! (wins, blocks, otherwise prefers the centre), `alphabeta:D` (`search-core` alpha-beta on a
 //! window-counting evaluation), `mcts:MS[:C]` (the engine with MS milliseconds per move, and
 //! optionally UCT exploration constant C instead of the default, for tuning matches) and
-//! `mcts-lgr:MS[:C]` (the engine with last-good-reply rollouts, [`crate::engine::TacticalRollout`])
+//! `mcts-lgr:MS[:C]` (the engine with last-good-reply rollouts, [`crate::rollout::TacticalRollout`])
 //! and `mcts-tt:MS[:C]` (the engine with its tree's transpositions pooled,
 //! [`EngineConfig::transpositions`]).
 

@@ -10,7 +10,7 @@
 //! are a few shifts for all columns at once. Positions carry a Zobrist key updated move by move.
 
 use crate::board::{MAX_COLUMNS, MAX_ROWS};
-use crate::engine::GameState;
+use crate::game_state::GameState;
 use search_core::hash::mix64;
 use search_core::MctsState;
 

@@ -11,7 +11,7 @@
 
 use crate::agents::{builtin, Player};
 use crate::board::Board;
-use crate::engine::GameState;
+use crate::game_state::GameState;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
 use std::path::PathBuf;

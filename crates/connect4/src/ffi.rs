@@ -37,10 +37,7 @@ fn time_budget() -> Duration {
     std::env::var("CONNECT4_TIME_MS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .map_or(
-            crate::move_times::DEFAULT_LIBRARY_BUDGET,
-            Duration::from_millis,
-        )
+        .map_or(crate::engine::DEFAULT_LIBRARY_BUDGET, Duration::from_millis)
 }
 
 /// Threads per move from `CONNECT4_THREADS` (1 to 64; 1 when unset or invalid).

@@ -8,13 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The engine's time per move when nothing says otherwise (`CONNECT4_TIME_MS` for the library,
-/// `--time-ms` for `move` and `saiblo`): 1 s, two seconds inside the course tool's 3 s limit.
-/// Measured with the hard deadline, the slowest of over 4,000 answers at 1 s took 1,019 ms
-/// beside two busy threads; the engine is as strong at 1 s as at 2 s within the measurements'
-/// noise (116 of 120 games at 2 s against 114 at 1 s, docs/connect4-strength.md), so the
-/// margin costs nothing measurable.
-pub const DEFAULT_LIBRARY_BUDGET: Duration = Duration::from_millis(1000);
+pub use crate::engine::DEFAULT_LIBRARY_BUDGET;
 
 /// The time per move a contestant is given: `mcts:MS` (and its variants) say it, a library
 /// reads `CONNECT4_TIME_MS` (default [`DEFAULT_LIBRARY_BUDGET`]); other built-ins have none.

@@ -12,7 +12,7 @@
 //! stay reproducible.
 
 use crate::bitstate::BitState;
-use crate::engine::TacticalRollout;
+use crate::rollout::TacticalRollout;
 use search_core::{Deadline, Mcts, MctsConfig};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
@@ -85,7 +85,7 @@ pub fn helper_search(
     end: Instant,
     iterations: Option<u64>,
 ) -> Mcts<BitState> {
-    let mut tree = crate::engine::reused_tree(tree, root, config);
+    let mut tree = crate::rollout::reused_tree(tree, root, config);
     if let Some(n) = iterations {
         tree.set_config(MctsConfig {
             max_iterations: Some(n),
@@ -144,7 +144,7 @@ pub fn combined_best(tree: &Mcts<BitState>, shared: Option<&SharedMove>) -> Opti
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::engine::GameState;
+    use crate::game_state::GameState;
 
     fn searched_tree() -> Mcts<BitState> {
         let root = BitState::from_game(&GameState::new(Board::new(9, 9, 0, 0), 1));

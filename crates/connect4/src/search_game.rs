@@ -3,7 +3,7 @@
 //! by the engine's exact solver near the end of the game.
 
 use crate::board::Board;
-use crate::engine::GameState;
+use crate::game_state::GameState;
 use search_core::{Game, Score, WIN};
 
 /// The game as `search-core`'s two-player searches see it.

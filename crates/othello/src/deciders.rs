@@ -116,7 +116,7 @@ impl Game for CourseGame {
     fn hash(&self) -> u64 {
         // Every heuristic negates under a colour swap, so the side-to-move view depends only on
         // (own discs, other discs).
-        crate::endgame::position_hash(&self.cur)
+        crate::position::position_hash(&self.cur)
     }
     fn history_index(&self, mv: Move) -> Option<usize> {
         match mv {

@@ -14,9 +14,8 @@
 
 use crate::bitboard::{adjacent, flips, last_flip_count, legal_moves, weighted_mobility, CORNERS};
 use crate::pattern;
-use crate::position::{sort_moves_by_key, Move, Position};
+use crate::position::{position_hash, sort_moves_by_key, Move, Position};
 use crate::stability::stable_discs;
-use search_core::hash::mix64;
 use search_core::{
     aspiration_windows, parallel_search_root, Game, Score, SearchOptions, Searcher, INF,
 };
@@ -615,11 +614,6 @@ pub fn last_empties(p: &Position, mut alpha: Score, beta: Score, nodes: &mut u64
         return final_diff(p.me, p.opp, 0);
     }
     small_solve((p.me, p.opp), (alpha, beta), list, parity, false, nodes)
-}
-
-/// A hash of (own discs, other discs) for transposition tables.
-pub fn position_hash(p: &Position) -> u64 {
-    mix64(p.me) ^ mix64(p.opp ^ 0x9e37_79b9_7f4a_7c15).rotate_left(29)
 }
 
 impl Game for Endgame {

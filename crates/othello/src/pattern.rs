@@ -758,7 +758,7 @@ impl search_core::Game for PatternGame<'_> {
         self.weights.evaluate_discs(self.cur.me, self.cur.opp)
     }
     fn hash(&self) -> u64 {
-        crate::endgame::position_hash(&self.cur)
+        crate::position::position_hash(&self.cur)
     }
 }
 

@@ -320,3 +320,9 @@ impl fmt::Display for Position {
         write!(f, " {}", if self.side == Color::Black { 'X' } else { 'O' })
     }
 }
+
+/// A hash of (own discs, other discs) for transposition tables.
+pub fn position_hash(p: &Position) -> u64 {
+    use search_core::hash::mix64;
+    mix64(p.me) ^ mix64(p.opp ^ 0x9e37_79b9_7f4a_7c15).rotate_left(29)
+}

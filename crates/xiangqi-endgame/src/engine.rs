@@ -611,33 +611,7 @@ fn game_over(pos: &Position, side: Color) -> Option<String> {
     }
 }
 
-/// What [`find_mate`] established.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MateSearch {
-    /// The side to move mates in `moves` of its moves (`line.len()` plies) at best.
-    Mate {
-        /// The side to move's moves to the mate.
-        moves: u32,
-        /// The mating line, both sides' moves.
-        line: Vec<Move>,
-        /// Nodes searched.
-        nodes: u64,
-    },
-    /// No forced mate of at most `plies` plies exists.
-    NoMate {
-        /// Plies proven free of a forced mate.
-        plies: u32,
-        /// Nodes searched.
-        nodes: u64,
-    },
-    /// The time ran out first: no mate of at most `plies` plies (0 when not even that much).
-    Unknown {
-        /// Plies proven free of a forced mate before the time ran out.
-        plies: u32,
-        /// Nodes searched.
-        nodes: u64,
-    },
-}
+pub use crate::proof::MateSearch;
 
 /// The shortest forced mate for the side to move of at most `max_plies` plies, by
 /// full-width iterative deepening (no selective pruning, so "no mate" is a proof): a mate of

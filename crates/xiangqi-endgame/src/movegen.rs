@@ -39,14 +39,7 @@ pub fn in_palace(color: Color, sq: Square) -> bool {
         }
 }
 
-/// Whether `sq` is on `color`'s own side of the river.
-#[inline]
-pub fn own_side(color: Color, sq: Square) -> bool {
-    match color {
-        Color::Red => sq.row() >= 5,
-        Color::Black => sq.row() <= 4,
-    }
-}
+pub use crate::square::own_side;
 
 /// The row step of `color`'s pawns going forward.
 #[inline]

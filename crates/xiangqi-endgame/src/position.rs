@@ -43,7 +43,7 @@ impl Eq for Position {}
 /// A piece's contribution to [`Position::material`] (positive for red).
 #[inline]
 fn worth(p: Piece, sq: Square) -> i32 {
-    let v = crate::eval::piece_value(p.kind) + crate::eval::position_value(p.color, p.kind, sq);
+    let v = crate::tables::piece_value(p.kind) + crate::tables::position_value(p.color, p.kind, sq);
     if p.color == Color::Red {
         v
     } else {
@@ -54,7 +54,7 @@ fn worth(p: Piece, sq: Square) -> i32 {
 /// Whether `p` on `sq` is a pawn across the river (on the enemy's half).
 #[inline]
 fn is_crossed_pawn(p: Piece, sq: Square) -> bool {
-    p.kind == Kind::Pawn && !crate::movegen::own_side(p.color, sq)
+    p.kind == Kind::Pawn && !crate::square::own_side(p.color, sq)
 }
 
 struct Zobrist {

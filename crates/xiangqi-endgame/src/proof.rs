@@ -7,12 +7,39 @@
 //! (every attacking move a check, the classic problems' "continuous checks"), it searches a
 //! far narrower tree: the engine asks that question before its own search.
 
-use crate::engine::MateSearch;
 use crate::movegen::{captures_first, in_check, legal_moves};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::square::Move;
 use search_core::{Deadline, Game, ProofResult, ProofSearch, Score, WIN};
+
+/// What a mate search ([`crate::engine::find_mate`], [`shortest_mate`]) established.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MateSearch {
+    /// The side to move mates in `moves` of its moves (`line.len()` plies) at best.
+    Mate {
+        /// The side to move's moves to the mate.
+        moves: u32,
+        /// The mating line, both sides' moves.
+        line: Vec<Move>,
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// No forced mate of at most `plies` plies exists.
+    NoMate {
+        /// Plies proven free of a forced mate.
+        plies: u32,
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// The time ran out first: no mate of at most `plies` plies (0 when not even that much).
+    Unknown {
+        /// Plies proven free of a forced mate before the time ran out.
+        plies: u32,
+        /// Nodes searched.
+        nodes: u64,
+    },
+}
 
 /// The mate question for one position and length.
 ///

@@ -4,6 +4,7 @@
 //! board files are printed (row 0 is black's back rank, row 9 red's). UCI names use files a..i
 //! (columns) and ranks 0..9 counted from red's side, so `h2` is row 7, column 7.
 
+use crate::piece::Color;
 use std::fmt;
 use std::str::FromStr;
 
@@ -107,5 +108,13 @@ impl FromStr for Move {
             return Err(format!("`{s}` is not a move like h2e2"));
         }
         Ok(Move::new(s[..2].parse()?, s[2..].parse()?))
+    }
+}
+/// Whether `sq` is on `color`'s own side of the river.
+#[inline]
+pub fn own_side(color: Color, sq: Square) -> bool {
+    match color {
+        Color::Red => sq.row() >= 5,
+        Color::Black => sq.row() <= 4,
     }
 }

@@ -1,6 +1,63 @@
 //! The course framework's evaluation numbers (piece values, next-move values, position
 //! tables), transcribed as data. Layout of every table: `[file][rank from the owner's back rank]`.
 
+use crate::piece::{Color, Kind};
+use crate::square::Square;
+
+/// Framework piece values.
+pub fn piece_value(kind: Kind) -> i32 {
+    match kind {
+        Kind::King => 10_000,
+        Kind::Advisor => 10,
+        Kind::Elephant => 30,
+        Kind::Horse => 300,
+        Kind::Chariot => 500,
+        Kind::Cannon => 300,
+        Kind::Pawn => 90,
+    }
+}
+
+/// Framework next-move values (0 for advisor and elephant).
+pub fn next_move_value(kind: Kind) -> i32 {
+    match kind {
+        Kind::King => 9999,
+        Kind::Horse => 100,
+        Kind::Chariot => 500,
+        Kind::Cannon => 100,
+        Kind::Pawn => -20,
+        Kind::Advisor | Kind::Elephant => 0,
+    }
+}
+
+fn table(kind: Kind) -> &'static [[i32; 10]; 9] {
+    match kind {
+        Kind::King => &KING_TABLE,
+        Kind::Advisor => &ADVISOR_TABLE,
+        Kind::Elephant => &ELEPHANT_TABLE,
+        Kind::Horse => &HORSE_TABLE,
+        Kind::Chariot => &CHARIOT_TABLE,
+        Kind::Cannon => &CANNON_TABLE,
+        Kind::Pawn => &PAWN_TABLE,
+    }
+}
+
+/// The position-table value of a `color` `kind` on `sq`.
+///
+/// ```
+/// use xiangqi_endgame::{eval::position_value, Color, Kind, Square};
+/// // The red king's home square e0 (row 9, column 4) is worth 5; black's e9 (row 0) too.
+/// assert_eq!(position_value(Color::Red, Kind::King, Square::new(9, 4)), 5);
+/// assert_eq!(position_value(Color::Black, Kind::King, Square::new(0, 4)), 5);
+/// ```
+#[inline]
+pub fn position_value(color: Color, kind: Kind, sq: Square) -> i32 {
+    let rank = match color {
+        Color::Red => 9 - sq.row(),
+        Color::Black => sq.row(),
+    };
+    table(kind)[sq.col()][rank]
+}
+
 /// Position values of the king.
 pub const KING_TABLE: [[i32; 10]; 9] = [
     [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
