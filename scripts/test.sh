@@ -20,6 +20,11 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== layers: no import circle inside a crate"
 scripts/check-layers.sh --self-test
 scripts/check-layers.sh
+echo "== module headers: at most 12 lines of //! each"
+long=$(for f in $(find crates -path '*/src/*.rs'); do
+    awk -v f="$f" '/^\/\/!/ { n++; next } { exit } END { if (n > 12) print n " lines: " f }' "$f"
+done)
+[ -z "$long" ] || { echo "module headers over 12 lines (put the detail next to its code):" >&2; echo "$long" >&2; exit 1; }
 echo "== cargo test"
 cargo test --workspace --quiet
 echo "== cargo doc (warnings are errors: no broken links)"

@@ -1,16 +1,4 @@
 //! Lower bounds on the days still needed from a state (all admissible and consistent).
-//!
-//! * `zero`: h = 0, which turns A* into uniform-cost search (the course's comparison).
-//! * `manhattan` (default): |dr| + |dc| to the station; each move changes it by exactly one.
-//! * `grid`: the exact walking distance to the station ignoring food, from one breadth-first
-//!   search out of the station. It dominates Manhattan (walls count) and proves unreachability
-//!   for free: a start not connected to the station is answered -1 without searching.
-//! * `supply`: `grid`, plus what the food limit forces. With f food left and a station farther
-//!   than f, the route must pass a supply point s first, so it is at least
-//!   min_s dist(c, s) + dist(s, station) (one multi-source Dijkstra); and a state that can reach
-//!   neither the station nor any supply within f steps is dead (its successors are never
-//!   generated). Consistent: moving one cell changes every term by at most one, and entering a
-//!   supply makes the bound exactly the grid distance.
 
 use crate::map::{Cell, Dir, Map};
 use crate::model::{col_of, food_of, row_of, State};
@@ -55,6 +43,18 @@ impl HeuristicKind {
 }
 
 /// A heuristic prepared for one map (distance tables computed once).
+///
+/// * `zero`: h = 0, which turns A* into uniform-cost search (the course's comparison).
+/// * `manhattan` (default): |dr| + |dc| to the station; each move changes it by exactly one.
+/// * `grid`: the exact walking distance to the station ignoring food, from one breadth-first
+///   search out of the station. It dominates Manhattan (walls count) and proves unreachability
+///   for free: a start not connected to the station is answered -1 without searching.
+/// * `supply`: `grid`, plus what the food limit forces. With f food left and a station farther
+///   than f, the route must pass a supply point s first, so it is at least
+///   min_s dist(c, s) + dist(s, station) (one multi-source Dijkstra); and a state that can reach
+///   neither the station nor any supply within f steps is dead (its successors are never
+///   generated). Consistent: moving one cell changes every term by at most one, and entering a
+///   supply makes the bound exactly the grid distance.
 pub struct Heuristic {
     kind: HeuristicKind,
     cols: usize,

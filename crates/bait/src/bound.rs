@@ -1,38 +1,4 @@
 //! A lower bound on the actions still needed to win, aware of holes and boxes.
-//!
-//! Walking distance alone ([`crate::solve::Guide`]) treats holes as floor, but the avatar can
-//! only cross a hole one tick after a box has been pushed into it, and a box only moves when the
-//! avatar pushes it from behind. For levels with Bait's rules ([`crate::fast::FastRules`]) this
-//! bound follows that chain with earliest-arrival times:
-//!
-//! 1. boxes that can never move again (against walls, or against other such boxes, on both
-//!    axes) are walls;
-//! 2. the avatar's earliest arrival at every cell is a Dijkstra in which a hole may be entered
-//!    only one tick after the earliest time any box could fill it;
-//! 3. the earliest time any box could be in every cell is a multi-source Dijkstra over pushes: a
-//!    push from `c` towards `d` needs the avatar at `c - d` (no earlier than its earliest arrival)
-//!    and no wall at `c + d`;
-//! 4. a box may stand on a filled hole (and be pushed across it) only if another box filled it:
-//!    one that came from another side, or one that left the cell this box is pushed from before
-//!    this box was pushed into that cell; so a chain of holes fed through one cell waits for a
-//!    second box to arrive there instead of reusing the first (each box fills one hole);
-//! 5. a box just pushed in direction `d` has the avatar right behind it: it can be pushed on at
-//!    once, but sideways only two ticks later and back only four ticks later (the avatar must
-//!    walk round it to the other side);
-//!
-//! and 2 to 5 feed each other. All are computed together in one sweep over time on cell
-//! bitsets: at tick `t` the sets "the avatar could be here by `t`" (without and with the key),
-//! "some box could be here by `t`", "some box could have been pushed into this cell moving in
-//! direction `d` by `t`" (kept for the last few ticks) and "a filled hole a further box could
-//! stand on" grow by one step each, each using the others' sets of tick `t`. Other boxes,
-//! mushrooms and box identity beyond rule 4 are relaxed away, so every time is a lower
-//! bound and the first tick at which the keyed avatar can step onto a goal never overestimates.
-//! A state from which that never happens even in this relaxation cannot be won, which the
-//! searches use to drop it. Finally the bound is rounded up to the parity every shortest win
-//! must have (each useful action moves the avatar one cell; see `round_to_parity`).
-//!
-//! The sweep is generic over the cell-set type: one `u128` when the rows between the outer
-//! wall rows fit in 128 cells (every homework level does), three 64-bit words otherwise.
 
 use crate::level::Level;
 use crate::state::{Bits, Outcome, State};
@@ -41,6 +7,40 @@ use crate::state::{Bits, Outcome, State};
 const HORIZON: u32 = crate::sim::MAX_TIMESTEPS;
 
 /// The push-aware bound of one level.
+///
+/// Walking distance alone ([`crate::solve::Guide`]) treats holes as floor, but the avatar can
+/// only cross a hole one tick after a box has been pushed into it, and a box only moves when the
+/// avatar pushes it from behind. For levels with Bait's rules ([`crate::fast::FastRules`]) this
+/// bound follows that chain with earliest-arrival times:
+///
+/// 1. boxes that can never move again (against walls, or against other such boxes, on both
+///    axes) are walls;
+/// 2. the avatar's earliest arrival at every cell is a Dijkstra in which a hole may be entered
+///    only one tick after the earliest time any box could fill it;
+/// 3. the earliest time any box could be in every cell is a multi-source Dijkstra over pushes: a
+///    push from `c` towards `d` needs the avatar at `c - d` (no earlier than its earliest arrival)
+///    and no wall at `c + d`;
+/// 4. a box may stand on a filled hole (and be pushed across it) only if another box filled it:
+///    one that came from another side, or one that left the cell this box is pushed from before
+///    this box was pushed into that cell; so a chain of holes fed through one cell waits for a
+///    second box to arrive there instead of reusing the first (each box fills one hole);
+/// 5. a box just pushed in direction `d` has the avatar right behind it: it can be pushed on at
+///    once, but sideways only two ticks later and back only four ticks later (the avatar must
+///    walk round it to the other side);
+///
+/// and 2 to 5 feed each other. All are computed together in one sweep over time on cell
+/// bitsets: at tick `t` the sets "the avatar could be here by `t`" (without and with the key),
+/// "some box could be here by `t`", "some box could have been pushed into this cell moving in
+/// direction `d` by `t`" (kept for the last few ticks) and "a filled hole a further box could
+/// stand on" grow by one step each, each using the others' sets of tick `t`. Other boxes,
+/// mushrooms and box identity beyond rule 4 are relaxed away, so every time is a lower
+/// bound and the first tick at which the keyed avatar can step onto a goal never overestimates.
+/// A state from which that never happens even in this relaxation cannot be won, which the
+/// searches use to drop it. Finally the bound is rounded up to the parity every shortest win
+/// must have (each useful action moves the avatar one cell; see `round_to_parity`).
+///
+/// The sweep is generic over the cell-set type: one `u128` when the rows between the outer
+/// wall rows fit in 128 cells (every homework level does), three 64-bit words otherwise.
 #[derive(Debug, Clone)]
 pub struct PushBound {
     /// The layout as bitsets: one 128-bit word when the rows between the outer wall rows fit

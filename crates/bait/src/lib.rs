@@ -1,8 +1,5 @@
-//! # bait
-//!
-//! The GVGAI puzzle game Bait (NJU homework 1) as a tool: a simulator that reproduces the
-//! homework engine tick for tick from the game description file, a compact hashable state, the
-//! homework's agents (depth-first, depth-limited, A*, plus breadth-first and MCTS) built on
+//! The GVGAI puzzle game Bait (NJU homework 1): a simulator that reproduces the homework
+//! engine tick for tick, a compact hashable state, the homework's agents built on
 //! `search-core`, and provably optimal solutions (shortest win, maximum score).
 //!
 //! ```

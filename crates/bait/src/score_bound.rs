@@ -1,26 +1,4 @@
 //! An upper bound on the final score of any win from a state, aware of where boxes can go.
-//!
-//! Counting sprites ("every box may still fill a hole") never falls: on the homework's level 3
-//! it stays at 42 however badly the boxes stand. For levels with Bait's rules
-//! ([`crate::fast::FastRules`]) this bound looks at the board:
-//!
-//! 1. **Boxes that can never move.** The largest set of boxes such that each, in every
-//!    direction, has the cell it would be pushed from blocked (a wall, the last goal: the avatar
-//!    never stands on it, since taking it ends the game, or a box of the set) or the cell it would be pushed into blocked (a wall or
-//!    a box of the set). No box of such a set can be the first of it to move, so none ever
-//!    moves. This finds pairs against a wall and corners alike (a greatest fixed point, where
-//!    the push bound's freeze test is a least one).
-//! 2. **Where each other box can go**: the holes it reaches by pushes on a board holding only
-//!    the walls, the last goal and those frozen boxes (other boxes, holes, mushrooms relaxed away),
-//!    pushed from cells the avatar can reach. A box on a top-row cell beside the goal, say,
-//!    reaches no hole.
-//! 3. **Each box fills one hole, each hole takes one box**: the largest matching between boxes
-//!    and the holes they reach bounds the holes still filled (three boxes that can only move
-//!    along a wall with two holes on it fill at most two).
-//!
-//! To that it adds the mushrooms the avatar can still reach and the goal's score, and it
-//! answers `None` when the push-aware bound ([`PushBound`]) proves the state cannot be won, or
-//! not within the engine's time limit.
 
 use crate::bound::PushBound;
 use crate::level::Level;
@@ -30,6 +8,28 @@ use search_core::hash::FastMap;
 use std::cell::RefCell;
 
 /// The board-aware score bound of one level.
+///
+/// Counting sprites ("every box may still fill a hole") never falls: on the homework's level 3
+/// it stays at 42 however badly the boxes stand. For levels with Bait's rules
+/// ([`crate::fast::FastRules`]) this bound looks at the board:
+///
+/// 1. **Boxes that can never move.** The largest set of boxes such that each, in every
+///    direction, has the cell it would be pushed from blocked (a wall, the last goal: the avatar
+///    never stands on it, since taking it ends the game, or a box of the set) or the cell it would be pushed into blocked (a wall or
+///    a box of the set). No box of such a set can be the first of it to move, so none ever
+///    moves. This finds pairs against a wall and corners alike (a greatest fixed point, where
+///    the push bound's freeze test is a least one).
+/// 2. **Where each other box can go**: the holes it reaches by pushes on a board holding only
+///    the walls, the last goal and those frozen boxes (other boxes, holes, mushrooms relaxed away),
+///    pushed from cells the avatar can reach. A box on a top-row cell beside the goal, say,
+///    reaches no hole.
+/// 3. **Each box fills one hole, each hole takes one box**: the largest matching between boxes
+///    and the holes they reach bounds the holes still filled (three boxes that can only move
+///    along a wall with two holes on it fill at most two).
+///
+/// To that it adds the mushrooms the avatar can still reach and the goal's score, and it
+/// answers `None` when the push-aware bound ([`PushBound`]) proves the state cannot be won, or
+/// not within the engine's time limit.
 #[derive(Debug, Clone)]
 pub struct ScoreBound {
     rows: usize,

@@ -1,22 +1,4 @@
 //! Optimal plans and the bounds and distances the searches use.
-//!
-//! * Shortest win: `search-core`'s A* over compact states, unit cost per action. The heuristic is
-//!   [`PushBound`] (earliest arrival at key and goal when holes wait for boxes and boxes for
-//!   pushes) for games with Bait's rules, and otherwise [`Guide`]: "walking distance to the goal
-//!   once the key is held, else to the key and from the key to the goal" (distances by
-//!   breadth-first search through non-wall cells, so boxes and holes are ignored). Both never
-//!   overestimate (the first is property-tested against exact distances).
-//! * Maximum score: an upper bound on the score still obtainable ([`ScoreBound`], which knows
-//!   where boxes can go, for Bait's rules; otherwise each scoring interaction fires at most as
-//!   often as sprites it kills remain) turns the question into "is a win scoring at least S
-//!   reachable?". With Bait's rules a beam search over macro-actions finds a good win first,
-//!   then depth-first branch and bound answers the question for S from the bound downwards in
-//!   bounded memory, and a breadth-first search for a win of exactly the maximum gives the
-//!   shortest plan; other rules use breadth-first searches for each S. Cut short, the search
-//!   reports the score range it proved and a win at its lower end.
-//!
-//! The key and goal are found from the rules, not hard-coded: the goal is the type whose
-//! disappearance wins (a `SpriteCounter ... win=True`), the key the type the avatar transforms on.
 
 use crate::bound::PushBound;
 use crate::level::{Level, Role};
@@ -165,6 +147,24 @@ pub struct Plan {
 /// let plan = shortest(&level, &search_core::Limits::none());
 /// assert_eq!((plan.actions.len(), plan.score), (9, 5));
 /// ```
+///
+/// * Shortest win: `search-core`'s A* over compact states, unit cost per action. The heuristic is
+///   [`PushBound`] (earliest arrival at key and goal when holes wait for boxes and boxes for
+///   pushes) for games with Bait's rules, and otherwise [`Guide`]: "walking distance to the goal
+///   once the key is held, else to the key and from the key to the goal" (distances by
+///   breadth-first search through non-wall cells, so boxes and holes are ignored). Both never
+///   overestimate (the first is property-tested against exact distances).
+/// * Maximum score: an upper bound on the score still obtainable ([`ScoreBound`], which knows
+///   where boxes can go, for Bait's rules; otherwise each scoring interaction fires at most as
+///   often as sprites it kills remain) turns the question into "is a win scoring at least S
+///   reachable?". With Bait's rules a beam search over macro-actions finds a good win first,
+///   then depth-first branch and bound answers the question for S from the bound downwards in
+///   bounded memory, and a breadth-first search for a win of exactly the maximum gives the
+///   shortest plan; other rules use breadth-first searches for each S. Cut short, the search
+///   reports the score range it proved and a win at its lower end.
+///
+/// The key and goal are found from the rules, not hard-coded: the goal is the type whose
+/// disappearance wins (a `SpriteCounter ... win=True`), the key the type the avatar transforms on.
 pub fn shortest(level: &Level, limits: &Limits) -> Plan {
     // The push-aware bound where the rules allow it, the walking distance otherwise.
     enum Heuristic {

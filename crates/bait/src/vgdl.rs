@@ -1,17 +1,5 @@
 //! The subset of VGDL (the GVGAI game description language) that Bait uses, parsed into a rule
 //! table the simulator executes.
-//!
-//! Supported: `BasicGame` with parameters; a `SpriteSet` tree (indentation gives the parent;
-//! a child without a class inherits its parent's) with the classes `Immovable`, `Passive` and
-//! `MovingAvatar`; a `LevelMapping` (`c > type`); an `InteractionSet` of `t1 t2 [t3 ...] >
-//! effect [scoreChange=n] [stype=t]` with the effects `stepBack`, `killSprite`, `killBoth`,
-//! `bounceForward`, `undoAll`, `transformTo`; and a `TerminationSet` of `SpriteCounter stype=t
-//! limit=n win=True|False`. Anything else is an error naming the line, so a game that needs
-//! more is refused rather than simulated wrongly.
-//!
-//! Type sets follow the GVGAI parser's behaviour (spec §4.1): a sprite of type T matches rules
-//! written for T, for T's ancestors *and* for T's descendants, which is why the level's `A`
-//! (type `avatar`) matches `nokey` rules until it becomes `withkey`.
 
 use batch::InputError;
 use std::collections::HashMap;
@@ -81,6 +69,18 @@ pub struct SpriteType {
 }
 
 /// A parsed game description.
+///
+/// Supported: `BasicGame` with parameters; a `SpriteSet` tree (indentation gives the parent;
+/// a child without a class inherits its parent's) with the classes `Immovable`, `Passive` and
+/// `MovingAvatar`; a `LevelMapping` (`c > type`); an `InteractionSet` of `t1 t2 [t3 ...] >
+/// effect [scoreChange=n] [stype=t]` with the effects `stepBack`, `killSprite`, `killBoth`,
+/// `bounceForward`, `undoAll`, `transformTo`; and a `TerminationSet` of `SpriteCounter stype=t
+/// limit=n win=True|False`. Anything else is an error naming the line, so a game that needs
+/// more is refused rather than simulated wrongly.
+///
+/// Type sets follow the GVGAI parser's behaviour (spec §4.1): a sprite of type T matches rules
+/// written for T, for T's ancestors *and* for T's descendants, which is why the level's `A`
+/// (type `avatar`) matches `nokey` rules until it becomes `withkey`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     /// Sprite types; id 0 is always `wall`.

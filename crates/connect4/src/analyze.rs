@@ -1,20 +1,6 @@
 //! Where a game was decided: replays a game's moves and, at every position, asks the engine's
 //! wins-only proof search ([`BitSearch`] under `search-core`'s [`Searcher`]) whether a side can
 //! force four in a row, deepening until a proof, the end of the game or a time budget.
-//!
-//! A student who lost a match wants to know which move lost it: the first position from which
-//! the eventual winner forces the win, and the loser's move just before it. A proof is exact
-//! (the search values unfinished positions at 0 and decides only wins, losses and, when it
-//! reaches the end of the game, draws); an unproven position is reported with the depth that
-//! was searched completely, which says "no forced win within that many plies". Half of each
-//! position's time goes to that deepening; when it proves nothing, the rest goes to
-//! proof-number search (`search-core`'s [`ProofSearch`]), which proves deeper wins by following
-//! forcing lines, without their distance.
-//!
-//! Beside the proof, every position gets the verdict of its fill-up game ([`crate::zugzwang`]):
-//! who wins if the columns fill up with the threats on the board and nobody makes a new one.
-//! It is no proof (new threats change it), but it shows the zugzwang a long game turns on, often
-//! dozens of plies before a search can prove anything.
 
 use crate::bit_search::{proof_searcher, BitSearch};
 use crate::bitstate::BitState;
@@ -112,6 +98,20 @@ const TABLE_MB: usize = 64;
 /// assert_eq!(tail[2].proof, verdicts[5].proof);
 /// assert_eq!(connect4::analyze::losing_move(&tail), Some(3));
 /// ```
+///
+/// A student who lost a match wants to know which move lost it: the first position from which
+/// the eventual winner forces the win, and the loser's move just before it. A proof is exact
+/// (the search values unfinished positions at 0 and decides only wins, losses and, when it
+/// reaches the end of the game, draws); an unproven position is reported with the depth that
+/// was searched completely, which says "no forced win within that many plies". Half of each
+/// position's time goes to that deepening; when it proves nothing, the rest goes to
+/// proof-number search (`search-core`'s [`ProofSearch`]), which proves deeper wins by following
+/// forcing lines, without their distance.
+///
+/// Beside the proof, every position gets the verdict of its fill-up game ([`crate::zugzwang`]):
+/// who wins if the columns fill up with the threats on the board and nobody makes a new one.
+/// It is no proof (new threats change it), but it shows the zugzwang a long game turns on, often
+/// dozens of plies before a search can prove anything.
 pub fn analyze(
     start: &GameState,
     moves: &[usize],

@@ -1,33 +1,5 @@
 //! The playing engine: `search-core`'s UCT, simulating on bitboards ([`BitState`]; the course
 //! board [`GameState`] stays the reference for the rules and the interfaces).
-//!
-//! Before searching it takes an immediate win and blocks an immediate loss (when there is a
-//! single threat). Neither the tree nor the rollouts consider moves that let the opponent win
-//! at once on the cell above (unless every move does); rollouts also win and block when they
-//! can, cash in stacked threats (two of one side's threats on consecutive cells of a column:
-//! a stone below them wins in three plies) and never hand the opponent one, never fill the
-//! cell right below one of their own threats (which lets the opponent kill it) while another
-//! move is safe, and otherwise play at random, so simulated games are not decided by
-//! blunders; the second player often answers in the column just played (its parity
-//! strategy, which decides zugzwang endings). Optionally they first replay the answer that won
-//! their last simulation (last good reply, learnt afresh for each move).
-//! At every move an alpha-beta screen on bitboards ([`BitSearch`]: wins only, forced moves and
-//! safe moves) deepens for an eighth of the time budget, to the end of the game when it can: a
-//! proven win is played at once (MCTS would find it too, but may prefer a slower one), and
-//! moves it proves lost are taken out of the MCTS tree. A proof-number search (`search-core`'s
-//! [`ProofSearch`], which follows forcing lines far beyond the screen's depth) then looks for a
-//! deeper forced win for a sixteenth of the budget. MCTS alone runs until [`MCTS_FIRST`] of the
-//! budget; a deep win that was neither proved nor disproved then gets another
-//! [`OWN_WIN_AFTER_MCTS`] of it (its table is kept, so the work adds up over the moves); the
-//! rest goes to trying to prove MCTS's favourite lost by proof-number search. A
-//! refuted move is taken out of the tree, a disproved one is not tried again, and after either
-//! MCTS runs on for [`MCTS_SLICE`] to re-rank the moves left before the next attempt, so a move
-//! refuted in time is never played (unless all are). The tree is
-//! bounded, kept between moves when the new position follows from the old one (subtree reuse),
-//! and every random choice comes from the seed, so a fixed iteration budget gives reproducible
-//! moves. On more than one thread ([`EngineConfig::threads`]) the other threads grow MCTS trees
-//! of their own for the whole move ([`crate::root_parallel`]), and the favourite the proofs try
-//! to refute, and the move played, go by the visits of all the trees.
 
 use crate::bit_search::{proof_searcher, BitSearch};
 use crate::bitstate::BitState;
@@ -99,6 +71,34 @@ impl Default for EngineConfig {
 }
 
 /// An engine that keeps its tree and its proof table between the moves of one game.
+///
+/// Before searching it takes an immediate win and blocks an immediate loss (when there is a
+/// single threat). Neither the tree nor the rollouts consider moves that let the opponent win
+/// at once on the cell above (unless every move does); rollouts also win and block when they
+/// can, cash in stacked threats (two of one side's threats on consecutive cells of a column:
+/// a stone below them wins in three plies) and never hand the opponent one, never fill the
+/// cell right below one of their own threats (which lets the opponent kill it) while another
+/// move is safe, and otherwise play at random, so simulated games are not decided by
+/// blunders; the second player often answers in the column just played (its parity
+/// strategy, which decides zugzwang endings). Optionally they first replay the answer that won
+/// their last simulation (last good reply, learnt afresh for each move).
+/// At every move an alpha-beta screen on bitboards ([`BitSearch`]: wins only, forced moves and
+/// safe moves) deepens for an eighth of the time budget, to the end of the game when it can: a
+/// proven win is played at once (MCTS would find it too, but may prefer a slower one), and
+/// moves it proves lost are taken out of the MCTS tree. A proof-number search (`search-core`'s
+/// [`ProofSearch`], which follows forcing lines far beyond the screen's depth) then looks for a
+/// deeper forced win for a sixteenth of the budget. MCTS alone runs until [`MCTS_FIRST`] of the
+/// budget; a deep win that was neither proved nor disproved then gets another
+/// [`OWN_WIN_AFTER_MCTS`] of it (its table is kept, so the work adds up over the moves); the
+/// rest goes to trying to prove MCTS's favourite lost by proof-number search. A
+/// refuted move is taken out of the tree, a disproved one is not tried again, and after either
+/// MCTS runs on for [`MCTS_SLICE`] to re-rank the moves left before the next attempt, so a move
+/// refuted in time is never played (unless all are). The tree is
+/// bounded, kept between moves when the new position follows from the old one (subtree reuse),
+/// and every random choice comes from the seed, so a fixed iteration budget gives reproducible
+/// moves. On more than one thread ([`EngineConfig::threads`]) the other threads grow MCTS trees
+/// of their own for the whole move ([`crate::root_parallel`]), and the favourite the proofs try
+/// to refute, and the move played, go by the visits of all the trees.
 pub struct Engine {
     config: EngineConfig,
     tree: Option<Mcts<BitState>>,

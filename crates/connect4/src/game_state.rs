@@ -4,7 +4,7 @@
 use crate::board::Board;
 
 /// A game in progress on the course board: the rules' reference (the engine simulates on
-/// [`BitState`], which must agree with it move by move).
+/// [`BitState`](crate::bitstate::BitState), which must agree with it move by move).
 #[derive(Debug, Clone)]
 pub struct GameState {
     /// The board.

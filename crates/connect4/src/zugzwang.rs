@@ -1,18 +1,4 @@
 //! The fill-up game with frozen threats: who wins a position if nobody makes a new threat.
-//!
-//! Long Connect Four games are decided by zugzwang: the threats are on the board, the columns
-//! fill up, and the player who runs out of moves that do not play below an opponent's threat
-//! loses. This module plays that ending exactly on an abstraction of the position: each
-//! column is its list of empty cells, each labelled with whose threat it is (a cell where a
-//! stone would make four), and the labels never change (a stone makes no new threat). Columns
-//! without any threat are pooled: only how many such cells are left matters.
-//!
-//! The answer is exact for the abstraction and a guess for the real position: new threats do
-//! appear. `connect4 analyze` shows it beside each position's proof. On 1,219 positions from
-//! the engine's games that proof-number search decided, it named the winner in 951. As a
-//! judgement blended into the engine's MCTS rollouts it did not help: the engine steered
-//! towards positions the fill-up game gives it, and lost as often (380 and 386 of 400 games
-//! against alphabeta:4 at 300 ms per move, weights 0.2 and 0.4, against 384 without).
 
 use crate::bitstate::BitState;
 use crate::board::{MAX_COLUMNS, MAX_ROWS};
@@ -21,6 +7,20 @@ use search_core::{Game, Score, SearchOptions, Searcher, TranspositionTable, WIN}
 
 /// Solves the frozen-threat fill-up game of positions, one after another, with `search-core`'s
 /// alpha-beta [`Searcher`] and its transposition table, without allocating once warmed up.
+///
+/// Long Connect Four games are decided by zugzwang: the threats are on the board, the columns
+/// fill up, and the player who runs out of moves that do not play below an opponent's threat
+/// loses. This module plays that ending exactly on an abstraction of the position: each
+/// column is its list of empty cells, each labelled with whose threat it is (a cell where a
+/// stone would make four), and the labels never change (a stone makes no new threat). Columns
+/// without any threat are pooled: only how many such cells are left matters.
+///
+/// The answer is exact for the abstraction and a guess for the real position: new threats do
+/// appear. `connect4 analyze` shows it beside each position's proof. On 1,219 positions from
+/// the engine's games that proof-number search decided, it named the winner in 951. As a
+/// judgement blended into the engine's MCTS rollouts it did not help: the engine steered
+/// towards positions the fill-up game gives it, and lost as often (380 and 386 of 400 games
+/// against alphabeta:4 at 300 ms per move, weights 0.2 and 0.4, against 384 without).
 pub struct FillUpSolver {
     game: FillUpGame,
     searcher: Searcher<FillUpGame>,

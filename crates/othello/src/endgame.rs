@@ -1,16 +1,8 @@
 //! Exact endgame values: the position as a `search-core` [`Game`] searched to the end of the
-//! game by negamax alpha-beta with a transposition table, the moves ordered fastest-first (the
-//! reply that leaves the opponent fewest moves, corner moves counted double, then the mover's
-//! discs at the corners, then fewest potential moves; from 12 empties on, the learned pattern
-//! evaluation of the position after the move plus that mobility, from 14 a one-ply search on
-//! it, two plies from 18, three from 25 and four from 26, cut short 8 discs below alpha; from
-//! 14 to 17 empties, a move the evaluation puts 12 discs above beta is tried before any
-//! search), and the exact score found by principal-variation search inside an aspiration
-//! window around the value of a shallower pre-search. The last [`LAST_EMPTIES`] empties go to
-//! a dedicated small solver through the `leaf_solve` hook: a list of empty squares instead of
-//! move generation, odd quadrants first (parity), the last square counted without playing it.
-//! Scores are final disc differences with the empties given to the winner, as in the FFO test
-//! suite.
+//! game by negamax alpha-beta with a transposition table, moves ordered fastest-first, inside
+//! an aspiration window around a shallower pre-search; the last [`LAST_EMPTIES`] empties go to
+//! a dedicated small solver. Scores are final disc differences with the empties given to the
+//! winner, as in the FFO test suite.
 
 use crate::bitboard::{adjacent, flips, last_flip_count, legal_moves, weighted_mobility, CORNERS};
 use crate::pattern;
@@ -21,6 +13,16 @@ use search_core::{
 };
 
 /// The position during a search: the current node and the stack of its ancestors.
+///
+/// Move order: the reply that leaves the opponent fewest moves, corner moves counted double,
+/// then the mover's discs at the corners, then fewest potential moves; from 12 empties on, the
+/// learned pattern evaluation of the position after the move plus that mobility, from 14 a
+/// one-ply search on it, two plies from 18, three from 25 and four from 26, cut short 8 discs
+/// below alpha; from 14 to 17 empties, a move the evaluation puts 12 discs above beta is tried
+/// before any search. The exact score is found by principal-variation search inside an
+/// aspiration window around the value of a shallower pre-search. The last [`LAST_EMPTIES`]
+/// empties go to a small solver through the `leaf_solve` hook: a list of empty squares instead
+/// of move generation, odd quadrants first (parity), the last square counted without playing it.
 pub struct Endgame {
     cur: Position,
     stack: Vec<Position>,

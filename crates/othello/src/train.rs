@@ -1,17 +1,5 @@
 //! Where the pattern weights come from: games the project plays itself, labelled by its own
 //! exact solver, and a least-squares fit per stage.
-//!
-//! - **Games**: a random opening of 8..=20 plies, then alpha-beta play: in the first round at
-//!   depth 2 on the improved evaluation with one random move in ten, in later rounds at depth
-//!   3 on the previous round's weights with no random move (so the labels follow sensible play).
-//!   Each game draws from its own seeded generator, so the set is the same for any thread
-//!   count.
-//! - **Labels**: from [`Generate::solve_empties`] empties on, every position is solved exactly;
-//!   the earlier positions of the game get the exact value of the first solved one, that is
-//!   the game's result under perfect play from there (seen from their side to move).
-//! - **Fit**: for each stage, ridge least squares (conjugate gradients) over the positions of
-//!   that stage and two empties either side; the ridge keeps rare configurations near zero and
-//!   unseen ones at zero. Every tenth game is held back to measure the error.
 
 use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use crate::endgame::{solve, table_megabytes};
@@ -290,6 +278,18 @@ pub struct StageError {
 }
 
 /// Fits the weights of every stage; `progress` is called after each stage.
+///
+/// - **Games**: a random opening of 8..=20 plies, then alpha-beta play: in the first round at
+///   depth 2 on the improved evaluation with one random move in ten, in later rounds at depth
+///   3 on the previous round's weights with no random move (so the labels follow sensible play).
+///   Each game draws from its own seeded generator, so the set is the same for any thread
+///   count.
+/// - **Labels**: from [`Generate::solve_empties`] empties on, every position is solved exactly;
+///   the earlier positions of the game get the exact value of the first solved one, that is
+///   the game's result under perfect play from there (seen from their side to move).
+/// - **Fit**: for each stage, ridge least squares (conjugate gradients) over the positions of
+///   that stage and two empties either side; the ridge keeps rare configurations near zero and
+///   unseen ones at zero. Every tenth game is held back to measure the error.
 pub fn fit(
     samples: &[Sample],
     opts: &Fit,

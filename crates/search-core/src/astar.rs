@@ -1,17 +1,4 @@
 //! A* search: best-first on f = g + h with an admissible heuristic.
-//!
-//! Generic over closures in the style of the `pathfinding` crate: `successors` yields
-//! `(state, edge cost)` pairs, `heuristic` estimates the remaining cost and `success` tests
-//! for the goal. The goal test happens when a state is popped, so the returned cost is optimal
-//! for any admissible heuristic. States are stored once, in an arena; a hash table of arena
-//! indices (8 bytes a state) finds them, and the open list is a binary heap of `(f, g, index)`
-//! with stale entries skipped on pop (no decrease-key). Memory is proportional to the states
-//! actually generated.
-//!
-//! Ties on f are broken by [`TieBreak`]; the default prefers the larger g (the deeper state),
-//! which on open grids walks straight to the goal instead of widening a whole band of equal f.
-//! An optional `prune` hook lets the caller drop a popped state that it knows to be dominated
-//! (for example, the same cell reached earlier with more food).
 
 use crate::hash::FastHasher;
 use crate::outcome::{reconstruct, NO_PARENT};
@@ -126,6 +113,19 @@ struct Node<N, C> {
 /// assert_eq!(path.first(), Some(&1));
 /// assert_eq!(path.last(), Some(&17));
 /// ```
+///
+/// Generic over closures in the style of the `pathfinding` crate: `successors` yields
+/// `(state, edge cost)` pairs, `heuristic` estimates the remaining cost and `success` tests
+/// for the goal. The goal test happens when a state is popped, so the returned cost is optimal
+/// for any admissible heuristic. States are stored once, in an arena; a hash table of arena
+/// indices (8 bytes a state) finds them, and the open list is a binary heap of `(f, g, index)`
+/// with stale entries skipped on pop (no decrease-key). Memory is proportional to the states
+/// actually generated.
+///
+/// Ties on f are broken by [`TieBreak`]; the default prefers the larger g (the deeper state),
+/// which on open grids walks straight to the goal instead of widening a whole band of equal f.
+/// An optional `prune` hook lets the caller drop a popped state that it knows to be dominated
+/// (for example, the same cell reached earlier with more food).
 pub fn astar<N, C, FN, IN, FH, FS>(
     start: &N,
     successors: FN,

@@ -1,17 +1,6 @@
 //! Distance fields: the cost from the nearest of several sources to every node of a graph whose
 //! nodes are numbered `0..node_count` (a grid's cells, say), by breadth-first search when every
 //! edge costs one and by Dijkstra's algorithm otherwise.
-//!
-//! Heuristics precompute them once per map, searching backwards from the goal: the walking
-//! distance to a station from every cell is one breadth-first search out of the station. Unlike
-//! [`bfs`](crate::bfs) and [`ucs`](crate::ucs) there is no goal and no path: the whole reachable
-//! graph is visited, and a plain vector indexed by node replaces the hash map of visited states.
-//! Successors are written into a buffer the search reuses (as [`Game::generate_moves`] does)
-//! rather than returned as an iterator: on a 1000x1000 grid (criterion
-//! `heuristic_tables_1000x1000` in astar-map) an iterator of neighbours made the breadth-first
-//! search 2.2 times as slow as the loop astar-map had written for itself, the buffer 1.25 times.
-//!
-//! [`Game::generate_moves`]: crate::Game::generate_moves
 
 use crate::Cost;
 use std::cmp::Reverse;
@@ -39,6 +28,17 @@ use std::collections::{BinaryHeap, VecDeque};
 /// // Several sources: the distance to the nearest.
 /// assert_eq!(bfs_distances::<u32, _, _>(9, [0, 8], neighbours)[2], 2);
 /// ```
+///
+/// Heuristics precompute them once per map, searching backwards from the goal: the walking
+/// distance to a station from every cell is one breadth-first search out of the station. Unlike
+/// [`bfs`](crate::bfs) and [`ucs`](crate::ucs) there is no goal and no path: the whole reachable
+/// graph is visited, and a plain vector indexed by node replaces the hash map of visited states.
+/// Successors are written into a buffer the search reuses (as [`Game::generate_moves`] does)
+/// rather than returned as an iterator: on a 1000x1000 grid (criterion
+/// `heuristic_tables_1000x1000` in astar-map) an iterator of neighbours made the breadth-first
+/// search 2.2 times as slow as the loop astar-map had written for itself, the buffer 1.25 times.
+///
+/// [`Game::generate_moves`]: crate::Game::generate_moves
 pub fn bfs_distances<C, S, FN>(node_count: usize, sources: S, mut successors: FN) -> Vec<C>
 where
     C: Cost,

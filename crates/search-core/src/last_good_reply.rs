@@ -1,19 +1,19 @@
 //! Last-good-reply with forgetting (LGRF-1; Baier and Drake, 2010): a rollout policy that
 //! learns, while MCTS runs, which answer to each move won its simulations.
-//!
-//! For each player and each move of its opponent, the table keeps one reply: the answer that
-//! player gave to that move in the last simulation it won. A later simulation plays the stored
-//! reply when the same move comes up and the reply is legal (the game decides the rest of its
-//! policy around it). After every simulation the winner's replies are stored and the loser's
-//! are forgotten (cleared if they are still the stored ones); a draw changes nothing. The table
-//! thus holds replies that are good *in the current position*, which a fixed policy cannot
-//! know: in Connect Four, answering on top of the opponent's stone in the columns where parity
-//! makes that pay, or the block that a particular threat needs.
-//!
-//! Moves are identified by small integer keys chosen by the game (a cell index, say), so the
-//! table is two flat arrays and learning costs a few stores per simulated move.
 
 /// The replies learnt, and the current simulation's moves to learn from.
+///
+/// For each player and each move of its opponent, the table keeps one reply: the answer that
+/// player gave to that move in the last simulation it won. A later simulation plays the stored
+/// reply when the same move comes up and the reply is legal (the game decides the rest of its
+/// policy around it). After every simulation the winner's replies are stored and the loser's
+/// are forgotten (cleared if they are still the stored ones); a draw changes nothing. The table
+/// thus holds replies that are good *in the current position*, which a fixed policy cannot
+/// know: in Connect Four, answering on top of the opponent's stone in the columns where parity
+/// makes that pay, or the block that a particular threat needs.
+///
+/// Moves are identified by small integer keys chosen by the game (a cell index, say), so the
+/// table is two flat arrays and learning costs a few stores per simulated move.
 #[derive(Debug, Clone)]
 pub struct LastGoodReply {
     /// `replies[player * keys + previous]`: the stored reply key, or [`Self::NONE`].

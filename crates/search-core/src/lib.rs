@@ -1,45 +1,11 @@
-//! # search-core
-//!
-//! Every search algorithm of the workspace, written once and generic enough that each game crate
-//! reaches its full speed through it. The families:
-//!
-//! * **Single-agent (state-space) search** over closures, in the style of the `pathfinding`
-//!   crate: [`dfs`], [`depth_limited`], [`iddfs`], [`bfs`], [`ucs`], [`astar`] and [`idastar`].
-//!   Each returns a [`SearchOutcome`] (plan, cost, [`SearchStats`]) and honours [`Limits`].
-//!   Their goal-less forms, [`bfs_distances`] and [`ucs_distances`], fill a distance field (the
-//!   cost from the nearest source to every node), which heuristics precompute once per map.
-//!   [`branch_and_bound`] finds the best-valued goal depth-first under an upper bound, in
-//!   memory bounded by a capped table; [`beam_search`] finds good goals fast where no exact
-//!   search can finish.
-//! * **Two-player zero-sum search** over the [`Game`] trait: [`minimax`], [`alphabeta`],
-//!   [`negamax`] with a [`TranspositionTable`] (through a reusable [`Searcher`]), [`mtdf`],
-//!   [`aspiration_search`] around a guessed value, [`parallel_search_root`] on several threads,
-//!   and [`iterative_deepening`] under a [`Deadline`].
-//! * **Exact solving** of games with small integer scores: [`ExactSolver`] (Pons-style
-//!   null-window bisection over a [`BoundTable`]) over the [`ExactGame`] trait.
-//! * **Proof-number search**: [`ProofSearch`] (depth-first, df-pn) settles "does the side to
-//!   move win?" over the same [`Game`] trait, deep along forcing lines.
-//! * **Monte Carlo tree search**: [`Mcts`] (UCT) over the [`MctsState`] trait with a pluggable
-//!   [`Rollout`] policy, which may learn from its simulations ([`LastGoodReply`]), optionally
-//!   an MCTS-solver, or searching each position once whatever move order reaches it
-//!   ([`MctsConfig::transpositions`]).
-//!
-//! ```
-//! use search_core::astar;
-//! // Shortest route on a 5x5 open grid from (0,0) to (4,4) with the Manhattan heuristic.
-//! let out = astar(
-//!     &(0i32, 0i32),
-//!     |&(r, c)| {
-//!         [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
-//!             .into_iter()
-//!             .filter(|&(r, c)| (0..5).contains(&r) && (0..5).contains(&c))
-//!             .map(|p| (p, 1u32))
-//!     },
-//!     |&(r, c)| (4 - r).unsigned_abs() + (4 - c).unsigned_abs(),
-//!     |&p| p == (4, 4),
-//! );
-//! assert_eq!(out.cost(), Some(8));
-//! ```
+//! Every search algorithm of the workspace, written once and generic over closures or a game
+//! trait, so that each game crate reaches its full speed through it:
+//! single-agent search ([`dfs`], [`bfs`], [`ucs`], [`astar`], [`idastar`], [`branch_and_bound`],
+//! [`beam_search`], distance fields), two-player search over [`Game`] ([`minimax`],
+//! [`alphabeta`], [`negamax`] with a [`TranspositionTable`], [`mtdf`], [`aspiration_search`],
+//! [`parallel_search_root`], [`iterative_deepening`]), exact solving ([`ExactSolver`]),
+//! proof-number search ([`ProofSearch`]) and Monte Carlo tree search ([`Mcts`]). Each item's
+//! documentation has a runnable example.
 
 mod alphabeta;
 mod aspiration;

@@ -8,28 +8,6 @@
 //! puzzles (always player 0) and two-player games alike. A policy may learn as the search goes:
 //! [`Rollout::simulation_done`] hands it every simulation's reward (for example to a
 //! [`LastGoodReply`](crate::LastGoodReply) table of the replies that won).
-//!
-//! With [`MctsConfig::solver`] the search is also an *MCTS-solver* (Winands, Björnsson and Saito,
-//! 2008) for two-player games with win/loss rewards of exactly 1 and 0: a terminal node is a
-//! proven win or loss for the player who moved into it, a node with a child that wins for the
-//! player choosing there is proven lost for the player who moved into it, and one whose children
-//! all lose is proven won. Selection never enters a child proven lost for the chooser while
-//! another is open, the most visited move gives way to a proven win, and the search stops once
-//! the root is proven, so time is not spent re-sampling decided lines.
-//!
-//! With [`MctsConfig::transpositions`] the tree searches each position once, whatever move
-//! order reaches it (games such as Connect Four reach most positions by many orders): nodes
-//! that hold the same position ([`MctsState::key`]) pool their statistics, only the first
-//! one expanded (the position's *holder*) gets children, and every other node of the
-//! position searches on through the holder's children. Selection judges a child by its
-//! position's pooled mean and explores by the child's own visits under the parent's pooled
-//! visits (UCT on the graph of positions, after Childs, Brodeur and Kocsis, 2008); the
-//! backup follows the path the iteration took.
-//!
-//! The tree lives in a `Vec` of nodes indexed by `u32` (no per-node allocation), bounded by
-//! `max_nodes`: when full, the search keeps simulating from existing leaves. [`Mcts::advance`]
-//! keeps the subtree of the move played so work carries over between moves. Every random choice
-//! comes from one seeded generator, so a given seed and iteration budget give the same answer.
 
 use crate::hash::{FastMap, FastSet};
 use crate::Deadline;
@@ -88,6 +66,28 @@ pub struct RandomRollout;
 impl<S: MctsState> Rollout<S> for RandomRollout {}
 
 /// Parameters of a search.
+///
+/// With [`MctsConfig::solver`] the search is also an *MCTS-solver* (Winands, Björnsson and Saito,
+/// 2008) for two-player games with win/loss rewards of exactly 1 and 0: a terminal node is a
+/// proven win or loss for the player who moved into it, a node with a child that wins for the
+/// player choosing there is proven lost for the player who moved into it, and one whose children
+/// all lose is proven won. Selection never enters a child proven lost for the chooser while
+/// another is open, the most visited move gives way to a proven win, and the search stops once
+/// the root is proven, so time is not spent re-sampling decided lines.
+///
+/// With [`MctsConfig::transpositions`] the tree searches each position once, whatever move
+/// order reaches it (games such as Connect Four reach most positions by many orders): nodes
+/// that hold the same position ([`MctsState::key`]) pool their statistics, only the first
+/// one expanded (the position's *holder*) gets children, and every other node of the
+/// position searches on through the holder's children. Selection judges a child by its
+/// position's pooled mean and explores by the child's own visits under the parent's pooled
+/// visits (UCT on the graph of positions, after Childs, Brodeur and Kocsis, 2008); the
+/// backup follows the path the iteration took.
+///
+/// The tree lives in a `Vec` of nodes indexed by `u32` (no per-node allocation), bounded by
+/// `max_nodes`: when full, the search keeps simulating from existing leaves. [`Mcts::advance`]
+/// keeps the subtree of the move played so work carries over between moves. Every random choice
+/// comes from one seeded generator, so a given seed and iteration budget give the same answer.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MctsConfig {
     /// UCB1 exploration constant c.

@@ -3,18 +3,6 @@
 //! tournament engines available as options (principal-variation search, null move, late-move
 //! reductions, futility pruning, mate-distance pruning; all off by default, so that exact
 //! solvers and the course searches see every move).
-//!
-//! A [`Searcher`] owns everything that survives between searches (table, killers, history,
-//! per-ply buffers), so repeated searches from one position — iterative deepening, MTD(f)'s
-//! null-window probes, a game's successive moves — reuse what earlier ones learnt. Move order
-//! at a node: the table's move, then the game's tactical moves in the game's order, then the
-//! two killer moves of the ply, then the remaining quiet moves by history score. The search
-//! is fail-soft; it reads the clock every 1024 nodes and checks its node budget at every node
-//! of the main search (quiescence nodes count but do not stop it); an aborted search is
-//! flagged and its result must be discarded. Nodes where [`Game::in_check`] holds are
-//! extended by one ply, and the leaves run a quiescence search over
-//! [`Game::generate_tactical`] (just the static evaluation for games that list no tactical
-//! moves).
 
 use crate::game::PlyStack;
 use crate::{
@@ -175,6 +163,18 @@ impl Default for SearchOptions {
 }
 
 /// Reusable state of a negamax alpha-beta search.
+///
+/// A [`Searcher`] owns everything that survives between searches (table, killers, history,
+/// per-ply buffers), so repeated searches from one position — iterative deepening, MTD(f)'s
+/// null-window probes, a game's successive moves — reuse what earlier ones learnt. Move order
+/// at a node: the table's move, then the game's tactical moves in the game's order, then the
+/// two killer moves of the ply, then the remaining quiet moves by history score. The search
+/// is fail-soft; it reads the clock every 1024 nodes and checks its node budget at every node
+/// of the main search (quiescence nodes count but do not stop it); an aborted search is
+/// flagged and its result must be discarded. Nodes where [`Game::in_check`] holds are
+/// extended by one ply, and the leaves run a quiescence search over
+/// [`Game::generate_tactical`] (just the static evaluation for games that list no tactical
+/// moves).
 pub struct Searcher<G: Game> {
     /// The transposition table (shared by all searches of this searcher).
     pub tt: TranspositionTable<G::Move>,

@@ -1,22 +1,4 @@
 //! Depth-first proof-number search (df-pn; Nagai, 2002) over the [`Game`] trait.
-//!
-//! Proof-number search answers one yes/no question, here "does the side to move at the root
-//! win?", and spends its effort where the answer is cheapest to settle: every node carries a
-//! *proof number* (how many leaves still have to be won to prove it) and a *disproof number*
-//! (how many to refute it), and the search always expands the most-proving leaf. Forcing lines,
-//! where the defender has one or two replies, are therefore followed very deep, which is why
-//! Allis invented the method for Connect Four: wins a fixed-depth alpha-beta needs seconds to
-//! reach are proved after a few thousand nodes.
-//!
-//! The depth-first form keeps the numbers in a transposition table instead of a tree in memory:
-//! a node is re-entered with two thresholds and searched until one of its numbers reaches its
-//! threshold (then a sibling is more proving), so memory stays bounded by the table. Numbers
-//! are kept negamax-style: `phi` is the proof number of the side to move's goal, `delta` its
-//! disproof number, and for a node `phi = min(delta of children)`, `delta = sum(phi of
-//! children)`. The attacker's goal is a win; the defender's is anything else (a draw counts as
-//! a successful defence). A value of 0 is always exact; "infinite" numbers saturate, so only
-//! the zeros are read as results. Searches stop at a [`Deadline`], a node budget or a stop
-//! signal raised by another thread, and then report [`ProofResult::Unknown`].
 
 use crate::hash::mix64;
 use crate::{Deadline, Game};
@@ -89,6 +71,24 @@ impl<M> Default for Frame<M> {
 /// assert_eq!(pns.prove(&mut Nim(30)), ProofResult::Disproven);
 /// assert_eq!(pns.prove(&mut Nim(31)), ProofResult::Proven);
 /// ```
+///
+/// Proof-number search answers one yes/no question, here "does the side to move at the root
+/// win?", and spends its effort where the answer is cheapest to settle: every node carries a
+/// *proof number* (how many leaves still have to be won to prove it) and a *disproof number*
+/// (how many to refute it), and the search always expands the most-proving leaf. Forcing lines,
+/// where the defender has one or two replies, are therefore followed very deep, which is why
+/// Allis invented the method for Connect Four: wins a fixed-depth alpha-beta needs seconds to
+/// reach are proved after a few thousand nodes.
+///
+/// The depth-first form keeps the numbers in a transposition table instead of a tree in memory:
+/// a node is re-entered with two thresholds and searched until one of its numbers reaches its
+/// threshold (then a sibling is more proving), so memory stays bounded by the table. Numbers
+/// are kept negamax-style: `phi` is the proof number of the side to move's goal, `delta` its
+/// disproof number, and for a node `phi = min(delta of children)`, `delta = sum(phi of
+/// children)`. The attacker's goal is a win; the defender's is anything else (a draw counts as
+/// a successful defence). A value of 0 is always exact; "infinite" numbers saturate, so only
+/// the zeros are read as results. Searches stop at a [`Deadline`], a node budget or a stop
+/// signal raised by another thread, and then report [`ProofResult::Unknown`].
 pub struct ProofSearch<G: Game> {
     table: Vec<[Entry; 2]>,
     mask: usize,

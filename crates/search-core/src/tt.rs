@@ -1,18 +1,4 @@
 //! A transposition table: a fixed-size hash table of search results keyed by position hash.
-//!
-//! Each slot keeps the full 64-bit key (so false hits need a real 64-bit collision), the
-//! searched depth, the score with its bound type (exact, lower or upper), and the best move.
-//! Replacement is depth-preferred: a slot is overwritten by a result of at least the same depth,
-//! by the same position, or by anything when the slot dates from an earlier search (generation).
-//! With [`TranspositionTable::set_two_way`], a position may sit in either of two neighbouring
-//! slots and every result is kept: the first slot holds the deepest result of the search, the
-//! second the newest of the others. The deep results stay while the recent shallow ones still
-//! find room, which pays in long searches that store far more positions than the table holds.
-//! Decided scores are stored relative to the node, not the root, so they stay correct when
-//! the same position is met at another ply. Slots go in pairs aligned to 32 bytes: with a move
-//! of at most two bytes a slot packs into 16 bytes (depth in a byte; the bound, a move flag and
-//! the generation in another), so a pair never straddles two cache lines and one miss brings
-//! both.
 
 use crate::{mate_in, Score, WIN_BOUND};
 use std::mem::MaybeUninit;
@@ -73,6 +59,20 @@ pub struct TtEntry<M> {
 /// assert_eq!((e.score, e.depth, e.mv), (17, 3, Some(5)));
 /// assert!(tt.probe(43, 0).is_none());
 /// ```
+///
+/// Each slot keeps the full 64-bit key (so false hits need a real 64-bit collision), the
+/// searched depth, the score with its bound type (exact, lower or upper), and the best move.
+/// Replacement is depth-preferred: a slot is overwritten by a result of at least the same depth,
+/// by the same position, or by anything when the slot dates from an earlier search (generation).
+/// With [`TranspositionTable::set_two_way`], a position may sit in either of two neighbouring
+/// slots and every result is kept: the first slot holds the deepest result of the search, the
+/// second the newest of the others. The deep results stay while the recent shallow ones still
+/// find room, which pays in long searches that store far more positions than the table holds.
+/// Decided scores are stored relative to the node, not the root, so they stay correct when
+/// the same position is met at another ply. Slots go in pairs aligned to 32 bytes: with a move
+/// of at most two bytes a slot packs into 16 bytes (depth in a byte; the bound, a move flag and
+/// the generation in another), so a pair never straddles two cache lines and one miss brings
+/// both.
 pub struct TranspositionTable<M: Copy> {
     buckets: Vec<Bucket<M>>,
     /// Slot count minus one (the slot count is a power of two, twice the bucket count).

@@ -1,18 +1,4 @@
 //! Choosing a move: the position as a `search-core` [`Game`] and the search drivers.
-//!
-//! Under the standard rules the search uses legal moves (no legal move = loss, checks extended,
-//! captures resolved by quiescence), scores decided games by distance so the shortest mate wins,
-//! orders captures by victim value then attacker (MVV/LVA) before the table move, killers and
-//! history do the rest. Under the framework rules it uses the framework's pseudo-legal moves and
-//! ends the game when a king is captured, as the course code does. The default search is
-//! iterative deepening with a transposition table under a depth and time limit; `--no-prune`
-//! runs plain minimax to a fixed depth for the assignment's comparison. The engine's own play
-//! (UCI, `best`) adds the selective search of `search-core` (principal variation, null move
-//! with a material guard, late-move reductions, futility, aspiration windows, a quiescence
-//! search without losing captures, a history malus), a proof-number
-//! search for a mate by checks before it and for a shorter mate after it ([`crate::proof`]),
-//! and the repetition rulings of [`crate::repetition`]; the course's `run` keeps the
-//! full-width search and rules its answers were made with.
 
 use crate::eval::{evaluate, piece_value, EvalKind};
 use crate::framework;
@@ -434,6 +420,20 @@ const PROOF_NODES_WITHOUT_CLOCK: u64 = 300_000;
 /// selective search ([`SearchConfig::selective`]) it first asks the proof-number search for a
 /// mate by checks in a quarter of the time (the forcing lines of classic problems, too long
 /// for the alpha-beta horizon), and after a mate is found, for a shorter one.
+///
+/// Under the standard rules the search uses legal moves (no legal move = loss, checks extended,
+/// captures resolved by quiescence), scores decided games by distance so the shortest mate wins,
+/// orders captures by victim value then attacker (MVV/LVA) before the table move, killers and
+/// history do the rest. Under the framework rules it uses the framework's pseudo-legal moves and
+/// ends the game when a king is captured, as the course code does. The default search is
+/// iterative deepening with a transposition table under a depth and time limit; `--no-prune`
+/// runs plain minimax to a fixed depth for the assignment's comparison. The engine's own play
+/// (UCI, `best`) adds the selective search of `search-core` (principal variation, null move
+/// with a material guard, late-move reductions, futility, aspiration windows, a quiescence
+/// search without losing captures, a history malus), a proof-number
+/// search for a mate by checks before it and for a shorter mate after it ([`crate::proof`]),
+/// and the repetition rulings of [`crate::repetition`]; the course's `run` keeps the
+/// full-width search and rules its answers were made with.
 pub fn think(
     game: &mut SearchPosition,
     searcher: &mut Searcher<SearchPosition>,
