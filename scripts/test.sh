@@ -25,6 +25,11 @@ long=$(for f in $(find crates -path '*/src/*.rs'); do
     awk -v f="$f" '/^\/\/!/ { n++; next } { exit } END { if (n > 12) print n " lines: " f }' "$f"
 done)
 [ -z "$long" ] || { echo "module headers over 12 lines (put the detail next to its code):" >&2; echo "$long" >&2; exit 1; }
+echo "== docs and code state the present: no development history"
+if grep -rnPi --include='*.rs' --include='*.md' '\bstops? \d+\b(?! plies)|\b(this|that|last|previous) (stop|session)\b' README.md docs crates; then
+    echo "history words above: give the date and the measured figure instead (logs: docs/*)" >&2
+    exit 1
+fi
 echo "== cargo test"
 cargo test --workspace --quiet
 echo "== cargo doc (warnings are errors: no broken links)"

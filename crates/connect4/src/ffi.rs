@@ -5,7 +5,7 @@
 //! with its own stones as 2, and asks the engine, which keeps its tree between the moves of one
 //! game. A new game in the same process is recognised when the board no longer follows from the
 //! previous one (first move, different size or obstacle, or stones that do not add up), and the
-//! engine is re-initialised. The time per move is 2 s (safely under the course's 3 s), or
+//! engine is re-initialised. The time per move is 1 s (two seconds inside the course's 3 s), or
 //! `CONNECT4_TIME_MS`; one thread, or `CONNECT4_THREADS`. A panic never crosses the C boundary:
 //! the first legal move is returned.
 #![allow(unsafe_code)]

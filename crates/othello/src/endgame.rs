@@ -113,13 +113,13 @@ const EVAL_ORDER_CORNER_STABILITY: i32 = 100;
 
 /// From this many empty squares on, the ordering search looks two plies ahead (`search-core`
 /// alpha-beta on the pattern evaluation, moves fastest-first) instead of one. Lowered from 22
-/// with [`DEEPER_ORDER_MIN_EMPTIES`] and [`DEEPEST_ORDER_MIN_EMPTIES`] at stop 57 (one core;
+/// with [`DEEPER_ORDER_MIN_EMPTIES`] and [`DEEPEST_ORDER_MIN_EMPTIES`] on 2026-11-28 (one core;
 /// the rows at 29.6, 29.2 and 153.0 s ran with the other core busy; "hard" is FFO #51, #53
 /// and #56, with 27 to 29 empties):
 ///
 /// | two, three, four plies from | #40..#49 | hard |
 /// |---|---|---|
-/// | 22, 28, – (stop 56) | 0.672 G, 29.7 s | 3.18 G, 171.6 s |
+/// | 22, 28, – (the build of 2026-11-28 04:50) | 0.672 G, 29.7 s | 3.18 G, 171.6 s |
 /// | 20, – , – | – | 2.93 G |
 /// | 18, – , – | – | 2.80 G |
 /// | 20, 26, 28 | 0.666 G | 2.74 G |
@@ -152,7 +152,7 @@ const DEEPEST_ORDER_MIN_EMPTIES: u32 = 26;
 ///
 /// | change | #40..#49 | #50 + #51 | hard |
 /// |---|---|---|---|
-/// | none (stop 57) | 0.638 G, 30.4 s | 0.710 G, 46.3 s | 2.48 G, 147–153 s |
+/// | none (the build of 2026-11-28 10:20) | 0.638 G, 30.4 s | 0.710 G, 46.3 s | 2.48 G, 147–153 s |
 /// | from 14 empties up, margin 1200 | 0.660 G, 28.7 s | 0.666 G, 40.2 s | 3.50 G, 163 s |
 /// | 14 to 17 empties, margin 600 | 0.651 G, 29.0 s | – | – |
 /// | **14 to 17 empties, margin 1200** | 0.650 G, 28.5 s | 0.704 G, 41.6 s | 2.57 G, 137.7 s |
