@@ -7,7 +7,7 @@ mod common;
 
 use batch::grade::{merge_parts, ReportArgs};
 use batch::testing::{temp_dir, write};
-use common::{args, class, grade, read};
+use common::{args, class, grade, graded_report, read};
 use std::cell::RefCell;
 use std::path::PathBuf;
 
@@ -228,16 +228,7 @@ fn answers_that_are_not_regular_files_and_huge_details_do_not_hang_or_swell_the_
     assert!(made.success());
     std::fs::create_dir_all(class.join("cid/output_2.txt")).unwrap();
     write(&class.join("cid/output_3.txt"), &"x".repeat(100_000));
-    let report = d.join("report.csv");
-    grade(
-        &inputs,
-        &class,
-        &args(&report, None, false),
-        &RefCell::default(),
-        None,
-    )
-    .unwrap();
-    let text = read(&report);
+    let text = graded_report(&inputs, &class, &d.join("report.csv"));
     assert!(
         text.contains("cid,input_1.txt,invalid,output_1.txt is not a regular file\n"),
         "{text}"
@@ -340,16 +331,7 @@ fn entries_that_are_not_students_are_named_and_odd_names_kept_apart() {
             .unwrap_or_else(|| panic!("{entry} is not named in {left_out}"));
         assert!(line.contains(why), "{line}");
     }
-    let report = d.join("report.csv");
-    grade(
-        &inputs,
-        &class,
-        &args(&report, None, false),
-        &RefCell::default(),
-        None,
-    )
-    .unwrap();
-    let text = read(&report);
+    let text = graded_report(&inputs, &class, &d.join("report.csv"));
     assert!(text.contains("bad\\xfe,input_1.txt,ok,ok\n"), "{text}");
     assert!(text.contains("bad\\xff,input_1.txt,ok,ok\n"), "{text}");
     std::fs::remove_dir_all(d).unwrap();

@@ -113,24 +113,10 @@ fn near_the_end_go_answers_the_exact_score() {
 
 #[test]
 fn bad_commands_are_reported_with_their_line_and_the_session_goes_on() {
-    let out = Command::new(EXE)
-        .arg("nboard")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            let input = format!(
-                "nboard 2\nset game (;GM[Othello]BO[8 {START}]B[A1];)\nset depth 99\nmove Z9\nfrobnicate\nset game (;GM[Othello]BO[8 {START}]B[F5];)\nmove pass\nping 3\nquit\n"
-            );
-            child.stdin.take().unwrap().write_all(input.as_bytes())?;
-            child.wait_with_output()
-        })
-        .unwrap();
-    assert!(out.status.success());
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let input = format!(
+        "nboard 2\nset game (;GM[Othello]BO[8 {START}]B[A1];)\nset depth 99\nmove Z9\nfrobnicate\nset game (;GM[Othello]BO[8 {START}]B[F5];)\nmove pass\nping 3\nquit\n"
+    );
+    let (stdout, stderr) = session(input.as_bytes());
     assert!(stdout.lines().any(|l| l == "pong 3"), "{stdout}");
     for expected in [
         "line 2: set game: GGF column",

@@ -52,20 +52,7 @@ fn a_board_file_with_a_byte_order_mark_is_read() {
 
 #[test]
 fn a_uci_line_of_bad_bytes_is_skipped_and_the_session_goes_on() {
-    let mut child = bin()
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input
-        .write_all(b"uci\n\xff\xfe\xfd\nisready\nquit\n")
-        .unwrap();
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0));
+    let text = uci_session(b"uci\n\xff\xfe\xfd\nisready\nquit\n");
     assert!(
         text.contains("info string error: line 2 is not valid UTF-8"),
         "{text}"

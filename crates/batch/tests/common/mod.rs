@@ -83,3 +83,16 @@ pub fn grade(
 pub fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap()
 }
+
+/// Grades the whole class into `report` (nothing prepared fails) and returns the report.
+pub fn graded_report(inputs: &[PathBuf], class: &Path, report: &Path) -> String {
+    grade(
+        inputs,
+        class,
+        &args(report, None, false),
+        &RefCell::default(),
+        None,
+    )
+    .unwrap();
+    read(report)
+}
