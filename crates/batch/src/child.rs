@@ -145,32 +145,22 @@ impl Drop for LineProcess {
 /// rest is skipped), bytes that are not UTF-8 replaced; `None` at the end or on an error.
 fn read_bounded_line(reader: &mut impl BufRead) -> Option<String> {
     let mut line = Vec::new();
-    let mut any = false;
-    loop {
-        let buffer = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => return None,
-        };
-        if buffer.is_empty() {
-            return any.then(|| String::from_utf8_lossy(&line).into_owned());
-        }
-        any = true;
-        let (chunk, end) = match buffer.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buffer[..i], Some(i + 1)),
-            None => (buffer, None),
-        };
-        let room = MAX_CHILD_LINE - line.len();
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = end.unwrap_or(buffer.len());
-        reader.consume(used);
-        if end.is_some() {
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-            return Some(String::from_utf8_lossy(&line).into_owned());
-        }
+    let read = std::io::Read::take(&mut *reader, MAX_CHILD_LINE as u64 + 1)
+        .read_until(b'\n', &mut line)
+        .ok()?;
+    if read == 0 {
+        return None;
     }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+    } else if line.len() > MAX_CHILD_LINE {
+        line.truncate(MAX_CHILD_LINE);
+        crate::text::skip_line(reader).ok()?;
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Some(String::from_utf8_lossy(&line).into_owned())
 }
 
 #[cfg(unix)]

@@ -69,6 +69,26 @@ pub fn mutated_session(sample: &'static str) -> impl Strategy<Value = Vec<u8>> {
     })
 }
 
+/// Checks a session's complaints: each (the text after its `line ` prefix) starts with the
+/// number of a line of the session, from 1 to `lines`.
+pub fn check_complaint_lines<'a>(
+    complaints: impl IntoIterator<Item = &'a str>,
+    lines: usize,
+) -> Result<(), TestCaseError> {
+    for complaint in complaints {
+        let number = complaint
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse::<usize>().ok());
+        prop_assert!(
+            number.is_some_and(|n| (1..=lines).contains(&n)),
+            "`{}` is not on a line of the session",
+            complaint
+        );
+    }
+    Ok(())
+}
+
 fn mutated_bytes(sample: &'static str) -> impl Strategy<Value = Vec<u8>> {
     let interesting = prop_oneof![
         3 => proptest::sample::select(b"0123456789 -\n\r.;XOk".to_vec()),

@@ -200,8 +200,6 @@ fn judge_file<P>(
     }
 }
 
-/// Refuses a report path that would overwrite what is graded (an input, a file in the class
-/// folder) or something that is not a regular file (a device, a FIFO).
 /// The report's folder, resolved; an error when it does not exist (a mistyped path is not
 /// created silently).
 fn check_report_folder(report: &Path) -> Result<PathBuf> {
@@ -218,6 +216,9 @@ fn check_report_folder(report: &Path) -> Result<PathBuf> {
     })
 }
 
+/// Refuses a report path that would overwrite what is graded (an input, a file in the class
+/// folder), something that is not a regular file (a device, a FIFO), or a path in a folder
+/// that does not exist.
 fn check_report_path(report: &Path, inputs: &[PathBuf], class_dir: &Path) -> Result<()> {
     if let Ok(meta) = std::fs::symlink_metadata(report) {
         if !meta.is_file() {

@@ -93,7 +93,7 @@ pub mod num_max {
 }
 
 /// Consumes `reader` up to and including the next `\n` (or to its end), keeping nothing.
-fn skip_line(reader: &mut impl BufRead) -> std::io::Result<()> {
+pub(crate) fn skip_line(reader: &mut impl BufRead) -> std::io::Result<()> {
     loop {
         let buffer = match reader.fill_buf() {
             Ok(b) => b,

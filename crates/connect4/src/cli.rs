@@ -260,7 +260,6 @@ enum TournamentCommand {
     },
 }
 
-/// `connect4 tournament`: play the schedule (or a shard of it), or merge shards.
 /// Names, on stderr, each library that cannot play and why (it still plays: each of its games
 /// is scored as a crash, as the course tool scores it).
 fn warn_unplayable<'a>(contestants: impl IntoIterator<Item = &'a Contestant>) {
@@ -271,6 +270,7 @@ fn warn_unplayable<'a>(contestants: impl IntoIterator<Item = &'a Contestant>) {
     }
 }
 
+/// `connect4 tournament`: play the schedule (or a shard of it), or merge shards.
 fn tournament(a: TournamentArgs) -> Result<i32> {
     use crate::tournament::{describe, expand, run, schedule, write_results};
     if let Some(TournamentCommand::Merge { dirs, out }) = a.merge {

@@ -49,27 +49,42 @@ impl Contestant {
     /// that cannot be loaded or lacks `getPoint`/`clearPoint` is named with the loader's reason.
     /// (Such a player still plays, as under the course tool: it loses each game as a crash.)
     pub fn probe(&self) -> Result<(), String> {
-        let Contestant::Library(path) = self else {
-            return Ok(());
-        };
-        let mut host = spawn_host(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let line = host.wait_for(Instant::now() + Duration::from_secs(10), |_| true);
-        let shown = path.display();
-        match line.as_deref() {
-            Ok("READY") => Ok(()),
-            Ok(l) if l.starts_with("INTERFACE") => Err(format!(
+        match self {
+            Contestant::Library(path) => load_library(path).map(|_| ()).map_err(|(_, why)| why),
+            Contestant::Builtin(_) => Ok(()),
+        }
+    }
+}
+
+/// A `host-lib` process that has loaded the library at `path`, or the failure as the match
+/// scores it and why, with the loader's reason.
+fn load_library(path: &std::path::Path) -> Result<batch::LineProcess, (Failure, String)> {
+    let shown = path.display();
+    let mut host = spawn_host(path).map_err(|e| (Failure::Load, format!("{shown}: {e}")))?;
+    let line = host.wait_for(Instant::now() + Duration::from_secs(10), |_| true);
+    match line.as_deref() {
+        Ok("READY") => Ok(host),
+        Ok(l) if l.starts_with("INTERFACE") => Err((
+            Failure::Interface,
+            format!(
                 "{shown}: the library lacks {} (the course's interface)",
                 l["INTERFACE".len()..].trim()
-            )),
-            Ok(l) => Err(format!(
+            ),
+        )),
+        Ok(l) => Err((
+            Failure::Load,
+            format!(
                 "{shown}: cannot be loaded as a library: {}",
                 l.strip_prefix("LOAD").unwrap_or(l).trim()
-            )),
-            Err(batch::WaitError::Timeout) => Err(format!("{shown}: loading took over 10 s")),
-            Err(batch::WaitError::Exited) => {
-                Err(format!("{shown}: the process loading it crashed"))
-            }
+            ),
+        )),
+        Err(batch::WaitError::Timeout) => {
+            Err((Failure::Load, format!("{shown}: loading took over 10 s")))
         }
+        Err(batch::WaitError::Exited) => Err((
+            Failure::Load,
+            format!("{shown}: the process loading it crashed"),
+        )),
     }
 }
 
@@ -111,14 +126,9 @@ impl Mover {
             Contestant::Builtin(spec) => Ok(Mover::Builtin(
                 builtin(spec, seed).ok_or(Failure::Interface)?,
             )),
-            Contestant::Library(path) => {
-                let child = spawn_host(path).map_err(|_| Failure::Load)?;
-                match child.recv_timeout(Duration::from_secs(10)) {
-                    Ok(l) if l == "READY" => Ok(Mover::Library(child)),
-                    Ok(l) if l.starts_with("INTERFACE") => Err(Failure::Interface),
-                    _ => Err(Failure::Load),
-                }
-            }
+            Contestant::Library(path) => load_library(path)
+                .map(Mover::Library)
+                .map_err(|(failure, _)| failure),
         }
     }
 

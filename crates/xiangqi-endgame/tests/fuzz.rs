@@ -6,7 +6,7 @@
 //! gets its `bestmove`, the last one after the input has ended.
 //! `scripts/fuzz.sh` runs these longer (`FUZZ_CASES`).
 
-use batch::fuzz::{arbitrary_text, config, mutated, mutated_session};
+use batch::fuzz::{arbitrary_text, check_complaint_lines, config, mutated, mutated_session};
 use proptest::prelude::*;
 use xiangqi_endgame::fen::{board_text, parse_board_file};
 use xiangqi_endgame::Position;
@@ -59,21 +59,11 @@ fn check_session(mut input: Vec<u8>) -> Result<(), TestCaseError> {
     input.extend_from_slice(b"\nquit\n");
     let lines = input.split(|&b| b == b'\n').count();
     let out = uci(&input);
-    for error in out
-        .lines()
-        .filter_map(|l| l.strip_prefix("info string error: line "))
-    {
-        let number = error
-            .split(|c: char| !c.is_ascii_digit())
-            .next()
-            .and_then(|n| n.parse::<usize>().ok());
-        prop_assert!(
-            number.is_some_and(|n| (1..=lines).contains(&n)),
-            "`{}` is not on a line of the session",
-            error
-        );
-    }
-    Ok(())
+    check_complaint_lines(
+        out.lines()
+            .filter_map(|l| l.strip_prefix("info string error: line ")),
+        lines,
+    )
 }
 
 proptest! {
