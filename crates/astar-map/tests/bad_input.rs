@@ -2,17 +2,17 @@
 //! killed run left behind: a clear message and a non-zero exit (or a correct answer), never a
 //! panic.
 
+use batch::run_tool;
 use std::process::{Command, Stdio};
 
+const BIN: &str = env!("CARGO_BIN_EXE_astar-map");
+
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_astar-map"))
+    Command::new(BIN)
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("astar-bad-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    batch::testing::temp_dir(&format!("astar-bad-{name}"))
 }
 
 const MAP: &str = "3 4 5\n3 0 0 0\n1 1 0 1\n0 0 0 4\n";
@@ -25,14 +25,10 @@ fn numeric_options_out_of_range_are_refused() {
         ["generate", "--walls", "1.5"],
         ["generate", "--rows", "100000"],
     ] {
-        let out = bin()
-            .args(args)
-            .args(["--cols", "100000"])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("invalid value"), "{args:?}: {err}");
+        let [command, option, value] = args;
+        run_tool!(BIN, command, option, value, "--cols", "100000")
+            .code(2)
+            .says("invalid value");
     }
 }
 
@@ -73,19 +69,7 @@ fn a_byte_order_mark_and_old_mac_line_ends_are_read_correctly() {
     std::fs::write(dir.join("input_1.txt"), format!("\u{feff}{MAP}")).unwrap();
     std::fs::write(dir.join("input_2.txt"), MAP.replace('\n', "\r")).unwrap();
     std::fs::write(dir.join("input_3.txt"), MAP.replace('\n', "\r\n")).unwrap();
-    let out = bin()
-        .arg("run")
-        .arg(&dir)
-        .arg("-o")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_tool!(BIN, "run", &dir, "-o", dir.join("out")).ok();
     for k in 1..=3 {
         let answer = std::fs::read_to_string(dir.join(format!("out/output_{k}.txt"))).unwrap();
         assert_eq!(answer.lines().next(), Some("5"), "input_{k}: {answer}");
@@ -98,23 +82,10 @@ fn messages_show_invisible_characters_and_say_too_large() {
     let dir = temp_dir("messages");
     std::fs::write(dir.join("input_1.txt"), "3\u{200b} 4 5\n").unwrap();
     std::fs::write(dir.join("input_2.txt"), "3 99999999999 5\n").unwrap();
-    let out = bin()
-        .arg("run")
-        .arg(&dir)
-        .arg("-o")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("row count M `3\\u{200b}` is not a non-negative integer"),
-        "{err}"
-    );
-    assert!(
-        err.contains("column count N `99999999999` is too large"),
-        "{err}"
-    );
+    run_tool!(BIN, "run", &dir, "-o", dir.join("out"))
+        .code(1)
+        .says("row count M `3\\u{200b}` is not a non-negative integer")
+        .says("column count N `99999999999` is too large");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -127,14 +98,7 @@ fn temporaries_of_a_killed_run_are_removed_by_the_next() {
     // What `kill -9` during a write leaves: a hidden temporary of a process that is gone.
     let stale = out_dir.join(".output_1.txt.tmp4194304");
     std::fs::write(&stale, "half a fi").unwrap();
-    let out = bin()
-        .arg("run")
-        .arg(&dir)
-        .arg("-o")
-        .arg(&out_dir)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    run_tool!(BIN, "run", &dir, "-o", &out_dir).ok();
     assert!(!stale.exists(), "the stale temporary is still there");
     let names: Vec<_> = std::fs::read_dir(&out_dir)
         .unwrap()

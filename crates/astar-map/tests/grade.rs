@@ -2,8 +2,10 @@
 //! one with a longer route and a false `-1`, one with a missing and an unreadable file; graded
 //! whole and in slices merged.
 
-use batch::testing::{write, Grader};
-use std::process::Command;
+use batch::run_tool;
+use batch::testing::{report_verdicts, write, Grader};
+
+const BIN: &str = env!("CARGO_BIN_EXE_astar-map");
 
 #[test]
 fn a_class_of_three_gets_the_right_verdicts() {
@@ -19,36 +21,13 @@ fn a_class_of_three_gets_the_right_verdicts() {
     write(&class.join("bob/output_2.txt"), "2\nRD\n");
     write(&class.join("carol/output_1.txt"), "three\nRDR\n");
     let report = d.join("grades.csv");
-    let out = Command::new(env!("CARGO_BIN_EXE_astar-map"))
-        .arg("grade")
-        .arg(d.join("input"))
-        .arg(&class)
-        .arg("--report")
-        .arg(&report)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("alice: 2/2 ok\n"), "{stdout}");
-    assert!(
-        stdout.contains("bob: 0/2 ok (1 wrong, 1 invalid)\n"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("carol: 0/2 ok (1 invalid, 1 missing)\n"),
-        "{stdout}"
-    );
+    run_tool!(BIN, "grade", d.join("input"), &class, "--report", &report)
+        .ok()
+        .prints("alice: 2/2 ok\n")
+        .prints("bob: 0/2 ok (1 wrong, 1 invalid)\n")
+        .prints("carol: 0/2 ok (1 invalid, 1 missing)\n");
     let csv = std::fs::read_to_string(&report).unwrap();
-    let verdicts: Vec<String> = csv
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
-        .collect();
+    let verdicts = report_verdicts(&csv);
     assert_eq!(csv.lines().next(), Some("student,input,verdict,detail"));
     assert_eq!(
         verdicts,
@@ -62,7 +41,7 @@ fn a_class_of_three_gets_the_right_verdicts() {
         ]
     );
     let grader = Grader {
-        bin: env!("CARGO_BIN_EXE_astar-map").into(),
+        bin: BIN.into(),
         args: vec![d.join("input").into(), class.into()],
     };
     for n in [2, 3, 7] {

@@ -20,6 +20,132 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// What a finished run of a tool did: its exit code and its output as text.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit code (`None` when a signal ended it).
+    pub code: Option<i32>,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+impl From<Output> for Run {
+    fn from(o: Output) -> Self {
+        Run {
+            code: o.status.code(),
+            stdout: text(&o.stdout),
+            stderr: text(&o.stderr),
+        }
+    }
+}
+
+impl Run {
+    /// Runs `command` to its end.
+    pub fn of(command: &mut Command) -> Run {
+        Run::from(command.output().expect("the tool runs"))
+    }
+
+    /// Checks the exit code, showing the run's stderr if it differs.
+    #[track_caller]
+    pub fn code(self, code: i32) -> Self {
+        assert_eq!(self.code, Some(code), "exit code; stderr:\n{}", self.stderr);
+        self
+    }
+
+    /// Checks that the run succeeded.
+    #[track_caller]
+    pub fn ok(self) -> Self {
+        self.code(0)
+    }
+
+    /// Checks that stderr says `what`.
+    #[track_caller]
+    pub fn says(self, what: &str) -> Self {
+        self.has("stderr", what)
+    }
+
+    /// Checks that stdout prints `what`.
+    #[track_caller]
+    pub fn prints(self, what: &str) -> Self {
+        self.has("stdout", what)
+    }
+
+    #[track_caller]
+    fn has(self, stream: &str, what: &str) -> Self {
+        let text = if stream == "stderr" {
+            &self.stderr
+        } else {
+            &self.stdout
+        };
+        assert!(text.contains(what), "{stream} lacks `{what}`:\n{text}");
+        self
+    }
+}
+
+/// Runs a program with arguments of any path or string type and returns its [`Run`]:
+/// `run_tool!(env!("CARGO_BIN_EXE_astar-map"), "run", &dir, "-o", dir.join("out")).ok()`.
+#[macro_export]
+macro_rules! run_tool {
+    ($bin:expr $(, $arg:expr)* $(,)?) => {{
+        let mut command = ::std::process::Command::new($bin);
+        $( command.arg($arg); )*
+        $crate::testing::Run::from(command.output().expect("the tool runs"))
+    }};
+}
+
+/// Runs `command` with `input` on its stdin (closed after it) and returns its [`Run`]; a
+/// program that exits before reading all of it is no error.
+pub fn run_with_input(command: &mut Command, input: &[u8]) -> Run {
+    use std::io::Write;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tool runs");
+    let _ = child.stdin.take().expect("piped").write_all(input);
+    Run::from(child.wait_with_output().expect("the tool ends"))
+}
+
+/// Runs `bin run inputs/TOOL -o out` from the workspace at `root` and checks that it succeeds
+/// and writes every file of the bundled `outputs/TOOL/output` byte for byte; returns the run.
+pub fn assert_run_reproduces_bundled_outputs(
+    bin: &str,
+    root: &Path,
+    tool: &str,
+    out: &Path,
+) -> Run {
+    let inputs = root.join("inputs").join(tool);
+    let run = Run::of(Command::new(bin).arg("run").arg(inputs).arg("-o").arg(out)).ok();
+    let bundled = root.join("outputs").join(tool).join("output");
+    let mut names: Vec<_> = std::fs::read_dir(&bundled)
+        .expect("the bundled outputs")
+        .map(|e| e.expect("a folder entry").file_name())
+        .collect();
+    names.sort();
+    assert!(
+        !names.is_empty(),
+        "no bundled outputs in {}",
+        bundled.display()
+    );
+    for name in names {
+        let got = std::fs::read_to_string(out.join(&name)).unwrap_or_default();
+        let want = std::fs::read_to_string(bundled.join(&name)).expect("a bundled output");
+        assert_eq!(got, want, "{name:?} differs from the checked-in output");
+    }
+    run
+}
+
+/// The first three columns (`student,input,verdict`) of each row of a grade report.
+pub fn report_verdicts(csv: &str) -> Vec<String> {
+    csv.lines()
+        .skip(1)
+        .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
+        .collect()
+}
+
 /// A tool's `grade` command on one class: `bin grade ARGS…` (the input, the class folder and
 /// the grading options).
 pub struct Grader {

@@ -2,24 +2,13 @@
 //! each gets a clear message and a non-zero exit (or a correct answer), never a panic or an
 //! illegal move.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use batch::testing::run_with_input;
+use std::process::Command;
 
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_connect4"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut command = Command::new(env!("CARGO_BIN_EXE_connect4"));
+    let r = run_with_input(command.args(args), input.as_bytes());
+    (r.code, r.stdout, r.stderr)
 }
 
 /// A request on an M x N board with the given obstacle, `top` and cells (0, 1 or 2 per cell).

@@ -1,32 +1,17 @@
 //! The course interfaces as a judge would drive them.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use batch::testing::{assert_run_reproduces_bundled_outputs, run_with_input};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_connect4");
 
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_connect4"))
+    Command::new(BIN)
 }
 
 fn run(args: &[&str], input: &str) -> (i32, Vec<u8>, String) {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = run_with_input(bin().args(args), input.as_bytes());
+    (r.code.unwrap_or(-1), r.stdout.into_bytes(), r.stderr)
 }
 
 #[test]
@@ -143,42 +128,15 @@ fn analyze_names_the_losing_move_and_rejects_illegal_moves() {
 
 /// A fresh, empty folder under the system's temp folder.
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("connect4-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    batch::testing::temp_dir(&format!("connect4-cli-{name}"))
 }
 
 #[test]
 fn run_on_the_bundled_inputs_reproduces_the_bundled_outputs() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = temp_dir("run-bundled");
-    let r = bin()
-        .arg("run")
-        .arg(root.join("inputs/connect4"))
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(
-        r.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&r.stderr)
-    );
-    assert!(String::from_utf8_lossy(&r.stdout).ends_with("9 files: 9 ok\n"));
-    let want_dir = root.join("outputs/connect4/output");
-    let mut names: Vec<_> = std::fs::read_dir(&want_dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    names.sort();
-    assert_eq!(names.len(), 9);
-    for name in names {
-        let got = std::fs::read_to_string(out.join(&name)).unwrap();
-        let want = std::fs::read_to_string(want_dir.join(&name)).unwrap();
-        assert_eq!(got, want, "{name:?} differs from the checked-in output");
-    }
+    let r = assert_run_reproduces_bundled_outputs(BIN, &root, "connect4", &out);
+    assert!(r.stdout.ends_with("9 files: 9 ok\n"), "{}", r.stdout);
     std::fs::remove_dir_all(out).unwrap();
 }
 

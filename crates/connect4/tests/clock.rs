@@ -2,38 +2,34 @@
 //! move beside two busy threads (`compete --load 2`), every move answered within the budget plus
 //! 50 ms. A test binary of its own, so that no other test shares the machine with it.
 
+use batch::testing::Run;
 use std::process::Command;
 
 #[test]
 fn every_move_is_answered_within_the_budget_plus_50_ms_under_load() {
     let dir = std::env::temp_dir().join(format!("c4-clock-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_connect4"))
-        .args([
-            "compete",
-            "mcts:100",
-            "alphabeta:4",
-            "--rounds",
-            "3",
-            "--jobs",
-            "1",
-            "--load",
-            "2",
-            "-q",
-        ])
-        .args(["--seed", "43", "--result"])
-        .arg(dir.join("result.txt"))
-        .arg("--times")
-        .arg(dir.join("times.csv"))
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let out = Run::of(
+        Command::new(env!("CARGO_BIN_EXE_connect4"))
+            .args([
+                "compete",
+                "mcts:100",
+                "alphabeta:4",
+                "--rounds",
+                "3",
+                "--jobs",
+                "1",
+                "--load",
+                "2",
+                "-q",
+            ])
+            .args(["--seed", "43", "--result"])
+            .arg(dir.join("result.txt"))
+            .arg("--times")
+            .arg(dir.join("times.csv")),
+    )
+    .ok();
+    let stdout = &out.stdout;
     // The distribution is printed with the results: moves, median, 99th, 99.9th, max.
     let line = stdout
         .lines()

@@ -2,6 +2,7 @@
 //! rows of one unsharded run (deterministic built-ins give the same results too), and a run
 //! killed mid-way resumes from its journal without replaying the games it finished.
 
+use batch::testing::Run;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -10,10 +11,7 @@ fn bin() -> Command {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("c4-tour-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    batch::testing::temp_dir(&format!("c4-tour-{name}"))
 }
 
 const FIELDS: &[&str] = &[
@@ -26,21 +24,16 @@ const FIELDS: &[&str] = &[
 ];
 
 fn tournament(out: &Path, extra: &[&str]) -> String {
-    let o = bin()
-        .arg("tournament")
-        .args(FIELDS)
-        .args(["--rounds", "3", "--seed", "31", "-q", "--out"])
-        .arg(out)
-        .args(extra)
-        .output()
-        .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
+    let o = Run::of(
+        bin()
+            .arg("tournament")
+            .args(FIELDS)
+            .args(["--rounds", "3", "--seed", "31", "-q", "--out"])
+            .arg(out)
+            .args(extra),
+    )
+    .ok();
+    o.stdout
 }
 
 fn read(path: &Path) -> String {
@@ -64,19 +57,14 @@ fn three_shards_merged_equal_one_unsharded_run() {
         shard_rows += read(&d.join(format!("s{i}/games.csv"))).lines().count() - 1;
     }
     assert_eq!(shard_rows, 24);
-    let merged = bin()
-        .args(["tournament", "merge"])
-        .args([d.join("s1"), d.join("s2"), d.join("s3")])
-        .arg("--out")
-        .arg(d.join("merged"))
-        .output()
-        .unwrap();
-    assert_eq!(
-        merged.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&merged.stderr)
-    );
+    Run::of(
+        bin()
+            .args(["tournament", "merge"])
+            .args([d.join("s1"), d.join("s2"), d.join("s3")])
+            .arg("--out")
+            .arg(d.join("merged")),
+    )
+    .ok();
     // Row for row: the schedule columns, and (the built-ins being deterministic) the results.
     assert_eq!(read(&d.join("merged/games.csv")), games);
     assert_eq!(
@@ -179,18 +167,14 @@ fn the_slurm_array_script_run_as_three_parallel_tasks_and_a_merge_equals_one_run
     for mut c in children {
         assert!(c.wait().unwrap().success());
     }
-    let merge = bin()
-        .args(["tournament", "merge"])
-        .args((1..=3).map(|i| d.join(format!("run/shard-{i}"))))
-        .arg("--out")
-        .arg(d.join("run"))
-        .output()
-        .unwrap();
-    assert!(
-        merge.status.success(),
-        "{}",
-        String::from_utf8_lossy(&merge.stderr)
-    );
+    Run::of(
+        bin()
+            .args(["tournament", "merge"])
+            .args((1..=3).map(|i| d.join(format!("run/shard-{i}"))))
+            .arg("--out")
+            .arg(d.join("run")),
+    )
+    .ok();
     assert_eq!(
         read(&d.join("run/games.csv")),
         read(&d.join("all/games.csv"))
@@ -253,21 +237,16 @@ fn a_killed_run_resumes_without_replaying_finished_games() {
         .output()
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
-    let resumed = bin()
-        .arg("tournament")
-        .args(args)
-        .arg("--out")
-        .arg(&run)
-        .arg("--resume")
-        .output()
-        .unwrap();
-    assert_eq!(
-        resumed.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&resumed.stderr)
-    );
-    let summary = String::from_utf8_lossy(&resumed.stdout);
+    let resumed = Run::of(
+        bin()
+            .arg("tournament")
+            .args(args)
+            .arg("--out")
+            .arg(&run)
+            .arg("--resume"),
+    )
+    .ok();
+    let summary = &resumed.stdout;
     assert!(
         summary.starts_with(&format!("8 games ({} played now", 8 - finished)),
         "{summary}"

@@ -2,10 +2,14 @@
 //! saved by other editors: a clear message and a non-zero exit (or a correct answer), never a
 //! panic.
 
+use batch::run_tool;
+use batch::testing::Run;
 use std::process::{Command, Stdio};
 
+const BIN: &str = env!("CARGO_BIN_EXE_othello");
+
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_othello"))
+    Command::new(BIN)
 }
 
 fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
@@ -44,14 +48,9 @@ fn a_table_too_large_is_refused_with_a_message() {
         ("18446744073709551615", "not in 1..=65536"),
         ("0", "not in 1..=65536"),
     ] {
-        let out = bin()
-            .arg("solve")
-            .arg(&file)
-            .args(["--hash-mb", mb])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2));
-        assert!(String::from_utf8_lossy(&out.stderr).contains(message));
+        run_tool!(BIN, "solve", &file, "--hash-mb", mb)
+            .code(2)
+            .says(message);
     }
     std::fs::remove_file(file).unwrap();
 }
@@ -62,25 +61,20 @@ fn checks_with_nothing_to_check_do_not_succeed() {
         "unscored.obf",
         b"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;\n",
     );
-    let out = bin()
-        .args(["solve", "--check"])
-        .arg(&unscored)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stdout).ends_with("0 passed, 1 failed\n"));
+    let run = run_tool!(BIN, "solve", "--check", &unscored).code(1);
+    assert!(
+        run.stdout.ends_with("0 passed, 1 failed\n"),
+        "{}",
+        run.stdout
+    );
     let empty = temp_file("empty.obf", b"% nothing\n");
-    let out = bin()
-        .args(["solve", "--check"])
-        .arg(&empty)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no position to check"));
+    run_tool!(BIN, "solve", "--check", &empty)
+        .code(2)
+        .says("no position to check");
     for command in ["vectors", "nodecounts"] {
-        let out = bin().arg(command).arg("/dev/null").output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{command}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("no rows to check"));
+        run_tool!(BIN, command, "/dev/null")
+            .code(2)
+            .says("no rows to check");
     }
     std::fs::remove_file(unscored).unwrap();
     std::fs::remove_file(empty).unwrap();
@@ -93,14 +87,12 @@ fn a_byte_order_mark_and_old_mac_line_ends_are_read_correctly() {
     let cr = SCORED.replace('\n', "\r");
     for (name, bytes) in [("bom.obf", bom), ("cr.obf", cr.into_bytes())] {
         let file = temp_file(name, &bytes);
-        let out = bin()
-            .args(["solve", "--check"])
-            .arg(&file)
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(0), "{name}: {stdout}");
-        assert!(stdout.ends_with("2 passed, 0 failed\n"), "{name}: {stdout}");
+        let run = run_tool!(BIN, "solve", "--check", &file).ok();
+        assert!(
+            run.stdout.ends_with("2 passed, 0 failed\n"),
+            "{name}: {}",
+            run.stdout
+        );
         std::fs::remove_file(file).unwrap();
     }
 }
@@ -121,19 +113,9 @@ fn training_on_nothing_or_with_a_penalty_that_is_not_a_number_is_refused() {
         (&["--ridge", "inf"][..], "`inf` is not a finite number"),
         (&["--games", "0"][..], "not in 1.."),
     ] {
-        let o = bin()
-            .arg("train")
-            .arg("--out")
-            .arg(&out)
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(
-            String::from_utf8_lossy(&o.stderr).contains(message),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        Run::of(bin().arg("train").arg("--out").arg(&out).args(args))
+            .code(2)
+            .says(message);
         assert!(!out.exists());
     }
 }

@@ -1,13 +1,17 @@
 //! The binary as a user meets it: `perft`, and `solve` over a file of positions (bad lines,
 //! `--check`, `--jobs`).
 
+use batch::run_tool;
+use batch::testing::{assert_run_reproduces_bundled_outputs, Run};
 use othello::endgame::solve;
 use othello::{Move, Position};
 use search_core::Searcher;
 use std::process::Command;
 
+const EXE: &str = env!("CARGO_BIN_EXE_othello");
+
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_othello"))
+    Command::new(EXE)
 }
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
@@ -137,55 +141,39 @@ fn solve_with_threads_checks_every_score_and_refuses_zero_threads() {
 fn solve_flags_a_wrong_listed_score() {
     let (board, score) = late_positions().remove(0);
     let file = temp_file("wrong", &format!("{board}; A1:{:+};\n", score + 2));
-    let out = bin()
-        .args(["solve", "--check"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains(&format!("FAIL (listed {:+})", score + 2)),
-        "{stdout}"
-    );
-    assert!(stdout.contains("0 passed, 1 failed"), "{stdout}");
+    run_tool!(EXE, "solve", "--check", &file)
+        .code(1)
+        .prints(&format!("FAIL (listed {:+})", score + 2))
+        .prints("0 passed, 1 failed");
     let _ = std::fs::remove_file(file);
 }
 
 #[test]
 fn solve_names_an_argument_that_is_neither_a_file_nor_a_position() {
-    let out = bin().args(["solve", "no-such-file.obf"]).output().unwrap();
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("`no-such-file.obf` is neither a file nor a position"),
-        "{stderr}"
-    );
+    run_tool!(EXE, "solve", "no-such-file.obf")
+        .code(2)
+        .says("`no-such-file.obf` is neither a file nor a position");
 }
 
 #[test]
 fn match_traces_every_turn_of_a_fixed_depth_decider() {
     let dir = std::env::temp_dir().join(format!("othello-cli-match-trace-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let out = bin()
-        .args([
-            "match",
-            "alphabeta:1",
-            "random",
-            "--games",
-            "2",
-            "--jobs",
-            "1",
-        ])
-        .arg("--trace")
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    Run::of(
+        bin()
+            .args([
+                "match",
+                "alphabeta:1",
+                "random",
+                "--games",
+                "2",
+                "--jobs",
+                "1",
+            ])
+            .arg("--trace")
+            .arg(&dir),
+    )
+    .ok();
     for game in ["game1", "game2"] {
         let trees: Vec<String> = std::fs::read_dir(dir.join(game))
             .unwrap()
@@ -202,36 +190,15 @@ fn match_traces_every_turn_of_a_fixed_depth_decider() {
 
 /// A fresh, empty folder under the system's temp folder.
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("othello-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    batch::testing::temp_dir(&format!("othello-cli-{name}"))
 }
 
 #[test]
 fn run_on_the_bundled_inputs_reproduces_the_bundled_outputs() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = temp_dir("run-bundled");
-    let r = bin()
-        .arg("run")
-        .arg(root.join("inputs/othello"))
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(
-        r.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&r.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&r.stdout);
-    assert!(stdout.ends_with("2 files: 2 ok\n"), "{stdout}");
-    for name in ["output_endgames.obf", "output_course.md"] {
-        let got = std::fs::read_to_string(out.join(name)).unwrap();
-        let want = std::fs::read_to_string(root.join("outputs/othello/output").join(name)).unwrap();
-        assert_eq!(got, want, "{name} differs from the checked-in output");
-    }
+    let r = assert_run_reproduces_bundled_outputs(EXE, &root, "othello", &out);
+    assert!(r.stdout.ends_with("2 files: 2 ok\n"), "{}", r.stdout);
     // The scored OBF output is itself an input `solve --check` accepts, every score agreeing.
     let check = bin()
         .args(["solve", "--check"])

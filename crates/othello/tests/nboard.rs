@@ -133,21 +133,8 @@ fn bad_commands_are_reported_with_their_line_and_the_session_goes_on() {
 
 /// Runs a session of raw bytes through `othello nboard`: (stdout, stderr).
 fn session(input: &[u8]) -> (String, String) {
-    let out = Command::new(EXE)
-        .arg("nboard")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(input)?;
-            child.wait_with_output()
-        })
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (text(&out.stdout), text(&out.stderr))
+    let run = batch::testing::run_with_input(Command::new(EXE).arg("nboard"), input).ok();
+    (run.stdout, run.stderr)
 }
 
 #[test]

@@ -1,12 +1,11 @@
 //! Times that would overflow a clock, board files from other editors and bad bytes in a UCI
 //! session: a clear message and a non-zero exit (or a correct answer), never a panic.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use batch::run_tool;
+use batch::testing::{run_with_input, temp_dir, Run};
+use std::process::Command;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_xiangqi-endgame"))
-}
+const BIN: &str = env!("CARGO_BIN_EXE_xiangqi-endgame");
 
 const BOARD: &str = "...k.....\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n....R....\n....K....\n";
 
@@ -14,34 +13,18 @@ const BOARD: &str = "...k.....\n.........\n.........\n.........\n.........\n....
 fn times_that_are_not_finite_seconds_are_refused() {
     for time in ["inf", "1e300", "NaN", "-1"] {
         let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w";
-        let out = bin()
-            .args(["run", "--fen", fen, &format!("--time={time}")])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "--time {time}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("is not a number of seconds"));
+        run_tool!(BIN, "run", "--fen", fen, format!("--time={time}"))
+            .code(2)
+            .says("is not a number of seconds");
     }
 }
 
 #[test]
 fn a_board_file_with_a_byte_order_mark_is_read() {
-    let dir = std::env::temp_dir().join(format!("xq-bom-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("xq-bom");
     std::fs::write(dir.join("1.txt"), format!("\u{feff}{BOARD}")).unwrap();
     std::fs::write(dir.join("2.txt"), BOARD.replace('\n', "\r")).unwrap();
-    let out = bin()
-        .arg("run")
-        .arg(&dir)
-        .arg("-o")
-        .arg(dir.join("out/output"))
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_tool!(BIN, "run", &dir, "-o", dir.join("out/output")).ok();
     for k in [1, 2] {
         let answer =
             std::fs::read_to_string(dir.join(format!("out/output/output_{k}.txt"))).unwrap();
@@ -62,18 +45,9 @@ fn a_uci_line_of_bad_bytes_is_skipped_and_the_session_goes_on() {
 
 /// `xiangqi-endgame uci` fed `input`: its output.
 fn uci_session(input: &[u8]) -> String {
-    let mut child = bin()
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input).unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    run_with_input(Command::new(BIN).arg("uci"), input)
+        .ok()
+        .stdout
 }
 
 #[test]
@@ -109,13 +83,9 @@ fn a_position_without_a_king_is_refused_where_a_game_is_played() {
             vec!["run", "--fen", fen],
             vec!["perft", fen, "1"],
         ] {
-            let out = bin().args(&args).output().unwrap();
-            assert_eq!(out.status.code(), Some(2), "{args:?}");
-            let err = String::from_utf8_lossy(&out.stderr);
-            assert!(
-                err.contains("king: a game needs both kings"),
-                "{args:?}: {err}"
-            );
+            Run::from(Command::new(BIN).args(&args).output().unwrap())
+                .code(2)
+                .says("king: a game needs both kings");
         }
     }
     let text = uci_session(format!("position fen {no_black}\nisready\nquit\n").as_bytes());
@@ -124,27 +94,13 @@ fn a_position_without_a_king_is_refused_where_a_game_is_played() {
         "{text}"
     );
     // A course board file may lack the black king (the course's own input 9 does), not the red.
-    let dir = std::env::temp_dir().join(format!("xq-kings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("xq-kings");
     std::fs::write(dir.join("1.txt"), BOARD.replace('k', ".")).unwrap();
     std::fs::write(dir.join("2.txt"), BOARD.replace('K', ".")).unwrap();
-    let out = bin()
-        .arg("run")
-        .arg(dir.join("1.txt"))
-        .arg("-o")
-        .arg(dir.join("out/output"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let out = bin()
-        .arg("run")
-        .arg(dir.join("2.txt"))
-        .arg("-o")
-        .arg(dir.join("out/output"))
-        .output()
-        .unwrap();
-    assert_ne!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no red king"));
+    run_tool!(BIN, "run", dir.join("1.txt"), "-o", dir.join("out/output")).ok();
+    run_tool!(BIN, "run", dir.join("2.txt"), "-o", dir.join("out/output"))
+        .code(1)
+        .says("no red king");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -183,8 +139,7 @@ fn go_options_that_are_not_followed_are_said() {
 
 #[test]
 fn problem_collections_with_bad_mate_lengths_or_fens_name_them() {
-    let dir = std::env::temp_dir().join(format!("xq-problems-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("xq-problems");
     let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w";
     std::fs::write(
         dir.join("p.txt"),
@@ -204,13 +159,7 @@ fn problem_collections_with_bad_mate_lengths_or_fens_name_them() {
         ("p.txt", "3: `mate in x`"),
         ("p.json", "entry 1: `fen` is 5, not a string"),
     ] {
-        let out = bin()
-            .args(["problems", "--movetime-ms", "10"])
-            .arg(dir.join(file))
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(expected), "{file}: no `{expected}` in {err}");
+        run_tool!(BIN, "problems", "--movetime-ms", "10", dir.join(file)).says(expected);
     }
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -4,12 +4,14 @@
 //! and an unreadable answer; graded whole and in slices merged. A grading killed in the middle
 //! of its searches goes on from its journal.
 
-use batch::testing::{write, Grader};
-use std::process::Command;
+use batch::run_tool;
+use batch::testing::{report_verdicts, temp_dir, write, Grader};
 use xiangqi_endgame::course_io::{answer_line, YOrigin};
 use xiangqi_endgame::fen::board_text;
 use xiangqi_endgame::movegen::legal_moves;
 use xiangqi_endgame::{Move, Position};
+
+const BIN: &str = env!("CARGO_BIN_EXE_xiangqi-endgame");
 
 /// Two boards with two mates in one each.
 const FENS: [&str; 2] = ["3k5/9/9/9/9/9/9/9/4R4/4K4 w", "3k5/9/9/9/9/9/9/9/R8/4K4 w"];
@@ -32,9 +34,7 @@ fn mates_and_a_miss(pos: &Position) -> (Vec<Move>, Move) {
 
 #[test]
 fn any_mating_move_is_accepted_and_a_class_of_three_gets_the_right_verdicts() {
-    let d = std::env::temp_dir().join(format!("xq-grade-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    let bin = || Command::new(env!("CARGO_BIN_EXE_xiangqi-endgame"));
+    let d = temp_dir("xq-grade");
     let class = d.join("class");
     for (k, fen) in FENS.iter().enumerate() {
         let pos: Position = fen.parse().unwrap();
@@ -43,14 +43,8 @@ fn any_mating_move_is_accepted_and_a_class_of_three_gets_the_right_verdicts() {
         let (mates, miss) = mates_and_a_miss(&pos);
         assert!(mates.len() >= 2, "{fen} has {} mates in one", mates.len());
         // The tool's own answer, then another mate for alice.
-        let out = bin()
-            .arg("run")
-            .arg(d.join(format!("input/{n}.txt")))
-            .arg("-o")
-            .arg(d.join("tool"))
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0));
+        let input = d.join(format!("input/{n}.txt"));
+        run_tool!(BIN, "run", &input, "-o", d.join("tool")).ok();
         let tool = std::fs::read_to_string(d.join(format!("tool/output_{n}.txt"))).unwrap();
         let other = mates
             .iter()
@@ -68,44 +62,15 @@ fn any_mating_move_is_accepted_and_a_class_of_three_gets_the_right_verdicts() {
             (&answer_line(&pos, miss, YOrigin::Bottom), false),
         ] {
             write(&d.join("answer.txt"), answer);
-            let out = bin()
-                .arg("check")
-                .arg(d.join(format!("input/{n}.txt")))
-                .arg(d.join("answer.txt"))
-                .output()
-                .unwrap();
-            assert_eq!(
-                out.status.code(),
-                Some(i32::from(!ok)),
-                "{answer}: {}",
-                String::from_utf8_lossy(&out.stdout)
-            );
+            run_tool!(BIN, "check", &input, d.join("answer.txt")).code(i32::from(!ok));
         }
     }
     write(&class.join("carol/output_1.txt"), "R from here to there\n");
     let report = d.join("grades.csv");
-    let out = bin()
-        .arg("grade")
-        .arg(d.join("input"))
-        .arg(&class)
-        .arg("--report")
-        .arg(&report)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_tool!(BIN, "grade", d.join("input"), &class, "--report", &report).ok();
     let csv = std::fs::read_to_string(&report).unwrap();
-    let verdicts: Vec<String> = csv
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
-        .collect();
     assert_eq!(
-        verdicts,
+        report_verdicts(&csv),
         [
             "alice,1.txt,ok",
             "alice,2.txt,ok",
@@ -117,7 +82,7 @@ fn any_mating_move_is_accepted_and_a_class_of_three_gets_the_right_verdicts() {
         "{csv}"
     );
     let grader = Grader {
-        bin: env!("CARGO_BIN_EXE_xiangqi-endgame").into(),
+        bin: BIN.into(),
         args: vec![d.join("input").into(), class.into()],
     };
     grader.assert_slices_merge_to_whole(&d.join("split"), 3);
@@ -128,29 +93,27 @@ fn any_mating_move_is_accepted_and_a_class_of_three_gets_the_right_verdicts() {
 fn a_grading_killed_mid_search_resumes_from_its_journal() {
     // The project's seven boards at depth 6: the first six take a fraction of a second, the
     // seventh about two, so the run is killed after journalling some verdicts.
-    let d = batch::testing::temp_dir("xq-grade-kill");
-    let tool = Command::new(env!("CARGO_BIN_EXE_xiangqi-endgame"))
-        .args(["run", "--depth", "6", "-q"])
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../inputs/xiangqi-endgame"
-        ))
-        .arg("-o")
-        .arg(d.join("class/ann"))
-        .arg("--moves-dir")
-        .arg(d.join("moves"))
-        .output()
-        .unwrap();
-    assert!(
-        tool.status.success(),
-        "{}",
-        String::from_utf8_lossy(&tool.stderr)
-    );
+    let d = temp_dir("xq-grade-kill");
+    let inputs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../inputs/xiangqi-endgame");
+    let (ann, moves) = (d.join("class/ann"), d.join("moves"));
+    run_tool!(
+        BIN,
+        "run",
+        "--depth",
+        "6",
+        "-q",
+        inputs,
+        "-o",
+        ann,
+        "--moves-dir",
+        moves
+    )
+    .ok();
     write(&d.join("class/ben/output_7.txt"), "not a move\n");
     let grader = Grader {
-        bin: env!("CARGO_BIN_EXE_xiangqi-endgame").into(),
+        bin: BIN.into(),
         args: vec![
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../../inputs/xiangqi-endgame").into(),
+            inputs.into(),
             d.join("class").into(),
             "--depth".into(),
             "6".into(),
