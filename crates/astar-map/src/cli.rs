@@ -28,23 +28,12 @@ enum Command {
         /// Output file, or folder of output_N.txt.
         output: PathBuf,
     },
-    /// Grade a class: every student folder of CLASS_DIR (its outputs directly or in `output/`)
-    /// against every map of INPUT_DIR; any shortest legal route is accepted. Writes a CSV report
+    /// Grade a class: every student folder of CLASS (its outputs directly or in `output/`)
+    /// against every map of INPUT; any shortest legal route is accepted. Writes a CSV report
     /// (`student,input,verdict,detail`; verdicts ok, wrong, invalid, missing) and prints each
     /// student's score.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
-    Grade {
-        #[command(subcommand)]
-        merge: Option<batch::grade::GradeCommand>,
-        /// The maps (a folder of input_N.txt, or one file).
-        #[arg(required = true)]
-        input: Option<PathBuf>,
-        /// One folder per student.
-        #[arg(required = true)]
-        class: Option<PathBuf>,
-        #[command(flatten)]
-        report: batch::grade::ReportArgs,
-    },
+    Grade(batch::grade::GradeArgs),
     /// Compare every heuristic on every map of a folder (expanded, generated, time, length).
     Compare {
         /// Input map file or folder.
@@ -159,19 +148,7 @@ pub fn main() -> i32 {
         match cli.command {
             Command::Run(a) => run(&a),
             Command::Check { input, output } => check(&input, &output),
-            Command::Grade {
-                merge: Some(merge), ..
-            } => merge.run(),
-            Command::Grade {
-                input,
-                class,
-                report,
-                ..
-            } => grade(
-                &input.expect("clap requires INPUT"),
-                &class.expect("clap requires CLASS"),
-                &report,
-            ),
+            Command::Grade(args) => args.run(grade),
             Command::Compare {
                 input,
                 no_dominance,

@@ -67,24 +67,16 @@ enum Command {
         common: CommonArgs,
     },
     /// Grade a class: every student folder of CLASS (outputs directly or in `output/`, one
-    /// action string per level in `output_LEVEL.txt`) against every level of LEVELS; any
+    /// action string per level in `output_LEVEL.txt`) against every level of INPUT; any
     /// shortest win is accepted (with `--objective max-score`, any win of the best score in the
     /// fewest actions). Writes a CSV report and prints each student's score.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Grade {
-        #[command(subcommand)]
-        merge: Option<batch::grade::GradeCommand>,
-        /// Level file or folder.
-        #[arg(required = true)]
-        level: Option<PathBuf>,
-        /// One folder per student.
-        #[arg(required = true)]
-        class: Option<PathBuf>,
+        #[command(flatten)]
+        class: batch::grade::GradeArgs,
         /// What a correct plan achieves.
         #[arg(long, value_enum, default_value_t = Objective::Shortest)]
         objective: Objective,
-        #[command(flatten)]
-        report: batch::grade::ReportArgs,
         #[command(flatten)]
         game: GameArg,
     },
@@ -460,18 +452,12 @@ fn dispatch(cli: Cli) -> Result<i32> {
             Ok(0)
         }
         Command::Grade {
-            merge: Some(merge), ..
-        } => merge.run(),
-        Command::Grade {
-            level,
             class,
             objective,
-            report,
             game,
-            ..
-        } => {
+        } => class.run(|input, class, report| {
             let g = load_game(&game)?;
-            let files = batch::collect_inputs(&level.expect("clap requires LEVEL"), is_level_file)?;
+            let files = batch::collect_inputs(input, is_level_file)?;
             let mut levels = Vec::new();
             for file in &files {
                 levels.push(load_level(&g, file)?);
@@ -494,12 +480,12 @@ fn dispatch(cli: Cli) -> Result<i32> {
             batch::grade::grade_class(
                 &context,
                 &files,
-                &class.expect("clap requires CLASS"),
+                class,
                 prepare,
                 |(lvl, goal), text| crate::grade::judge(lvl, *goal, text),
-                &report,
+                report,
             )
-        }
+        }),
         Command::Trace {
             level,
             actions,

@@ -1,9 +1,12 @@
 //! The binary as a user meets it.
 
+use batch::run_tool;
 use std::process::Command;
 
+const BIN: &str = env!("CARGO_BIN_EXE_bait");
+
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bait"))
+    Command::new(BIN)
 }
 
 const LEVEL: &str = "wwwww\nwgAww\nww  w\nw 11w\nwwk w\nwwwww";
@@ -20,24 +23,24 @@ fn replay_prints_the_engine_result_line_and_html() {
     let d = temp("replay");
     let level = d.join("levels/tiny.txt");
     std::fs::write(&level, LEVEL).unwrap();
-    let out = bin()
-        .arg("replay")
-        .arg(&level)
-        .arg("DRDLDUUUL")
-        .arg("--html")
-        .arg(d.join("r.html"))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let run = run_tool!(
+        BIN,
+        "replay",
+        &level,
+        "DRDLDUUUL",
+        "--html",
+        d.join("r.html")
+    )
+    .ok();
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
+        run.stdout,
         "Result (1->win; 0->lose):1, Score:5, timesteps:8\n"
     );
     let page = std::fs::read_to_string(d.join("r.html")).unwrap();
     assert!(page.contains("<canvas") && page.contains("step 9: L"));
-    let bad = bin().arg("replay").arg(&level).arg("DRX").output().unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("`X` is not an action"));
+    run_tool!(BIN, "replay", &level, "DRX")
+        .code(2)
+        .says("`X` is not an action");
     std::fs::remove_dir_all(d).unwrap();
 }
 
@@ -47,18 +50,12 @@ fn solve_a_folder_skips_the_game_file_and_reports_unwinnable_levels() {
     std::fs::write(d.join("levels/a_1.txt"), LEVEL).unwrap();
     std::fs::write(d.join("levels/a_2.txt"), "wwww\nwAgw\nwwww").unwrap();
     std::fs::write(d.join("levels/game.txt"), bait::DEFAULT_GAME).unwrap();
-    let out = bin().arg("solve").arg(d.join("levels")).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains("a_1.txt: 9 actions, score 5: DRDLDUUUL"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.trim_end().ends_with("2 files: 1 ok, 1 failed"),
-        "{stdout}"
-    );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("a_2.txt: no winning play exists"));
+    let run = run_tool!(BIN, "solve", d.join("levels"))
+        .code(1)
+        .prints("a_1.txt: 9 actions, score 5: DRDLDUUUL")
+        .says("a_2.txt: no winning play exists");
+    let stdout = run.stdout.trim_end();
+    assert!(stdout.ends_with("2 files: 1 ok, 1 failed"), "{stdout}");
     assert_eq!(
         std::fs::read_to_string(d.join("output/output_a_1.txt")).unwrap(),
         "DRDLDUUUL\n"
@@ -72,18 +69,9 @@ fn agents_run_and_are_reproducible() {
     let level = d.join("levels/tiny.txt");
     std::fs::write(&level, LEVEL).unwrap();
     for agent in ["dfs", "dls:5", "astar", "bfs"] {
-        let out = bin()
-            .args(["run"])
-            .arg(&level)
-            .args(["--agent", agent, "-o"])
-            .arg(d.join("out"))
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{agent}");
-        assert!(
-            String::from_utf8_lossy(&out.stdout).contains("Result (1->win; 0->lose):1, Score:5"),
-            "{agent}"
-        );
+        run_tool!(BIN, "run", &level, "--agent", agent, "-o", d.join("out"))
+            .ok()
+            .prints("Result (1->win; 0->lose):1, Score:5");
     }
     std::fs::remove_dir_all(d).unwrap();
 }

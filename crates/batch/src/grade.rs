@@ -426,6 +426,36 @@ pub struct ReportArgs {
     pub resume: bool,
 }
 
+/// What every tool's `grade` takes: `grade INPUT CLASS [report options]`, or `grade merge
+/// PARTS…` (flatten it into the command; the variant carries
+/// `#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct GradeArgs {
+    #[command(subcommand)]
+    #[allow(missing_docs)]
+    pub merge: Option<GradeCommand>,
+    /// The inputs: one file, or a folder of them.
+    #[arg(required = true)]
+    pub input: Option<PathBuf>,
+    /// One folder per student (its answers directly in it or in `output/`).
+    #[arg(required = true)]
+    pub class: Option<PathBuf>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub report: ReportArgs,
+}
+
+impl GradeArgs {
+    /// Runs `grade merge`, or `grade(INPUT, CLASS, report options)`; returns the exit code.
+    pub fn run(&self, grade: impl FnOnce(&Path, &Path, &ReportArgs) -> Result<i32>) -> Result<i32> {
+        match (&self.merge, &self.input, &self.class) {
+            (Some(merge), _, _) => merge.run(),
+            (None, Some(input), Some(class)) => grade(input, class, &self.report),
+            _ => anyhow::bail!("`grade` needs INPUT and CLASS"),
+        }
+    }
+}
+
 /// `grade merge`: the subcommand every `grade` command has (flatten it as the command's
 /// optional subcommand).
 #[derive(Debug, Clone, clap::Subcommand)]

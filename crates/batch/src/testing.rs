@@ -109,16 +109,19 @@ pub fn run_with_input(command: &mut Command, input: &[u8]) -> Run {
     Run::from(child.wait_with_output().expect("the tool ends"))
 }
 
-/// Runs `bin run inputs/TOOL -o out` from the workspace at `root` and checks that it succeeds
-/// and writes every file of the bundled `outputs/TOOL/output` byte for byte; returns the run.
+/// Runs `bin run inputs/TOOL -o OUT` on the bundled inputs of the workspace whose crate
+/// `crate_dir` is (a test's `CARGO_MANIFEST_DIR`) and checks that it succeeds and writes every
+/// file of the bundled `outputs/TOOL/output` byte for byte; returns the run and OUT, a fresh
+/// temporary folder.
 pub fn assert_run_reproduces_bundled_outputs(
     bin: &str,
-    root: &Path,
+    crate_dir: &str,
     tool: &str,
-    out: &Path,
-) -> Run {
+) -> (Run, PathBuf) {
+    let root = Path::new(crate_dir).join("../..");
+    let out = temp_dir(&format!("{tool}-bundled"));
     let inputs = root.join("inputs").join(tool);
-    let run = Run::of(Command::new(bin).arg("run").arg(inputs).arg("-o").arg(out)).ok();
+    let run = Run::of(Command::new(bin).arg("run").arg(inputs).arg("-o").arg(&out)).ok();
     let bundled = root.join("outputs").join(tool).join("output");
     let mut names: Vec<_> = std::fs::read_dir(&bundled)
         .expect("the bundled outputs")
@@ -135,7 +138,7 @@ pub fn assert_run_reproduces_bundled_outputs(
         let want = std::fs::read_to_string(bundled.join(&name)).expect("a bundled output");
         assert_eq!(got, want, "{name:?} differs from the checked-in output");
     }
-    run
+    (run, out)
 }
 
 /// The first three columns (`student,input,verdict`) of each row of a grade report.

@@ -118,9 +118,9 @@ fn proofs(c: &mut Criterion) {
             .map(|&s| {
                 let mut deep: ProofSearch<BitSearch> = ProofSearch::new(16);
                 let mut game = BitSearch::new(s);
-                deep.set_node_limit(Some(MIDGAME_NODES));
+                deep.budget_mut().node_limit = Some(MIDGAME_NODES);
                 deep.prove(&mut game);
-                deep.set_node_limit(Some(deep.nodes() + MIDGAME_NODES));
+                deep.budget_mut().node_limit = Some(deep.nodes() + MIDGAME_NODES);
                 deep.prove_loss(&mut game);
                 deep.nodes()
             })

@@ -197,14 +197,14 @@ fn prove(
         return Proof::Draw;
     }
     let me = state.to_move;
-    deep.set_deadline(Deadline::after(budget / 4));
+    deep.budget_mut().deadline = Deadline::after(budget / 4);
     if deep.prove(&mut game) == ProofResult::Proven {
         return Proof::WinBeyond {
             winner: me,
             searched,
         };
     }
-    deep.set_deadline(Deadline::after(budget / 4));
+    deep.budget_mut().deadline = Deadline::after(budget / 4);
     if deep.prove_loss(&mut game) == ProofResult::Proven {
         return Proof::WinBeyond {
             winner: 3 - me,

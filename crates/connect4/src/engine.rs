@@ -456,9 +456,9 @@ impl Engine {
     /// when the engine runs on a fixed iteration budget (so that its play is reproducible).
     fn set_budget(&self, deep: &mut ProofSearch<BitSearch>, deadline: Deadline) {
         if self.config.iterations.is_some() {
-            deep.set_node_limit(Some(deep.nodes() + DEEP_PROOF_NODES));
+            deep.budget_mut().node_limit = Some(deep.nodes() + DEEP_PROOF_NODES);
         } else {
-            deep.set_deadline(deadline);
+            deep.budget_mut().deadline = deadline;
         }
     }
 }

@@ -126,16 +126,10 @@ fn analyze_names_the_losing_move_and_rejects_illegal_moves() {
     assert!(err.contains("move 6 (77) is not a legal column"), "{err}");
 }
 
-/// A fresh, empty folder under the system's temp folder.
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    batch::testing::temp_dir(&format!("connect4-cli-{name}"))
-}
-
 #[test]
 fn run_on_the_bundled_inputs_reproduces_the_bundled_outputs() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = temp_dir("run-bundled");
-    let r = assert_run_reproduces_bundled_outputs(BIN, &root, "connect4", &out);
+    let (r, out) =
+        assert_run_reproduces_bundled_outputs(BIN, env!("CARGO_MANIFEST_DIR"), "connect4");
     assert!(r.stdout.ends_with("9 files: 9 ok\n"), "{}", r.stdout);
     std::fs::remove_dir_all(out).unwrap();
 }
@@ -143,7 +137,7 @@ fn run_on_the_bundled_inputs_reproduces_the_bundled_outputs() {
 #[test]
 fn run_answers_requests_legally_solves_7x6_lists_and_keeps_going_past_a_bad_file() {
     use connect4::engine::GameState;
-    let dir = temp_dir("run-mixed");
+    let dir = batch::testing::temp_dir("connect4-cli-run-mixed");
     for seed in 0..6u64 {
         let text = connect4::run::random_request(seed, 3 * seed as usize);
         std::fs::write(dir.join(format!("input_{seed}.txt")), text).unwrap();

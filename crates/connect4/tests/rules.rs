@@ -761,7 +761,7 @@ fn engine_steers_clear_of_refuted_favourites() {
     );
     let mut game = BitSearch::new(BitState::from_game(&g));
     let mut deep = ProofSearch::new(64);
-    deep.set_node_limit(Some(2_000_000));
+    deep.budget_mut().node_limit = Some(2_000_000);
     game.play(y);
     assert_ne!(
         deep.prove(&mut game),
@@ -785,7 +785,7 @@ fn engine_keeps_proving_a_deep_win_that_mcts_does_not_favour() {
     let mut game = BitSearch::new(BitState::from_game(&g));
     game.play(y);
     let mut deep = ProofSearch::new(64);
-    deep.set_node_limit(Some(5_000_000));
+    deep.budget_mut().node_limit = Some(5_000_000);
     assert_eq!(
         deep.prove_loss(&mut game),
         ProofResult::Proven,

@@ -188,16 +188,10 @@ fn match_traces_every_turn_of_a_fixed_depth_decider() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// A fresh, empty folder under the system's temp folder.
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    batch::testing::temp_dir(&format!("othello-cli-{name}"))
-}
-
 #[test]
 fn run_on_the_bundled_inputs_reproduces_the_bundled_outputs() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = temp_dir("run-bundled");
-    let r = assert_run_reproduces_bundled_outputs(EXE, &root, "othello", &out);
+    let (r, out) =
+        assert_run_reproduces_bundled_outputs(EXE, env!("CARGO_MANIFEST_DIR"), "othello");
     assert!(r.stdout.ends_with("2 files: 2 ok\n"), "{}", r.stdout);
     // The scored OBF output is itself an input `solve --check` accepts, every score agreeing.
     let check = bin()
@@ -211,7 +205,7 @@ fn run_on_the_bundled_inputs_reproduces_the_bundled_outputs() {
 
 #[test]
 fn run_scores_every_position_exactly_and_keeps_going_past_a_bad_file() {
-    let dir = temp_dir("run-mixed");
+    let dir = batch::testing::temp_dir("othello-cli-run-mixed");
     let positions = late_positions();
     let obf: String = positions.iter().map(|(p, _)| format!("{p};\n")).collect();
     std::fs::write(dir.join("late.obf"), &obf).unwrap();

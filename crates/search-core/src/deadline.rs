@@ -4,6 +4,8 @@
 //! expanded nodes. Searches poll them cheaply (the clock is read only every few hundred nodes)
 //! and report [`Stop`] when a budget ran out, so a caller always gets an answer back in time.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// An optional point in time after which a search must stop.
@@ -109,4 +111,34 @@ pub enum Stop {
     NodeLimit,
     /// The [`Deadline`] passed.
     Deadline,
+}
+
+/// What stops a two-player search: a deadline, a node budget and a flag another thread may
+/// raise (a UCI `stop`).
+#[derive(Debug, Clone, Default)]
+pub struct Budget {
+    /// Stop when this passes.
+    pub deadline: Deadline,
+    /// Stop after this many nodes.
+    pub node_limit: Option<u64>,
+    /// Stop once another thread sets this.
+    pub stop_signal: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// Whether a search that has entered `nodes` nodes must stop. The node budget costs a
+    /// comparison per node; the clock and the stop signal are read every 1024 nodes.
+    #[inline]
+    pub(crate) fn exhausted(&self, nodes: u64) -> bool {
+        self.node_limit.is_some_and(|l| nodes > l)
+            || (nodes & 1023 == 0 && (self.deadline.expired() || self.stop_requested()))
+    }
+
+    /// Whether another thread raised the stop signal.
+    #[inline]
+    pub(crate) fn stop_requested(&self) -> bool {
+        self.stop_signal
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
 }

@@ -45,7 +45,7 @@ pub use bfs::bfs;
 pub use bound_table::{BoundTable, ScoreBound};
 pub use branch_bound::{branch_and_bound, BranchBoundOptions, BranchBoundOutcome};
 pub use cost::Cost;
-pub use deadline::{Deadline, Limits, Stop};
+pub use deadline::{Budget, Deadline, Limits, Stop};
 pub use dfs::dfs;
 pub use distances::{bfs_distances, ucs_distances};
 pub use dls::{depth_limited, DlsOutcome};

@@ -6,10 +6,10 @@
 
 use crate::game::PlyStack;
 use crate::{
-    mate_in, Bound, Deadline, Game, GameResult, GameStats, Score, TranspositionTable, HISTORY_SIZE,
-    INF, WIN, WIN_BOUND,
+    mate_in, Bound, Budget, Deadline, Game, GameResult, GameStats, Score, TranspositionTable,
+    HISTORY_SIZE, INF, WIN, WIN_BOUND,
 };
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -185,9 +185,7 @@ pub struct Searcher<G: Game> {
     stack: PlyStack<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
-    deadline: Deadline,
-    node_limit: Option<u64>,
-    stop_signal: Option<Arc<AtomicBool>>,
+    budget: Budget,
     aborted: bool,
     root_best: Option<G::Move>,
     root_depth: u32,
@@ -223,9 +221,7 @@ impl<G: Game> Searcher<G> {
             stack: PlyStack::new(),
             killers: Vec::new(),
             history: vec![0; HISTORY_SIZE],
-            deadline: Deadline::none(),
-            node_limit: None,
-            stop_signal: None,
+            budget: Budget::default(),
             aborted: false,
             root_best: None,
             root_depth: 0,
@@ -236,13 +232,13 @@ impl<G: Game> Searcher<G> {
 
     /// Sets the deadline after which searches abort.
     pub fn set_deadline(&mut self, deadline: Deadline) {
-        self.deadline = deadline;
+        self.budget.deadline = deadline;
     }
 
     /// Sets a node budget: a search that would visit more nodes (counted since
     /// [`reset_stats`](Searcher::reset_stats)) aborts.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
-        self.node_limit = limit;
+        self.budget.node_limit = limit;
     }
 
     /// Sets a flag another thread may raise to stop the search (a UCI `stop`, a GUI's
@@ -267,13 +263,13 @@ impl<G: Game> Searcher<G> {
     /// assert!(s.aborted());
     /// ```
     pub fn set_stop_signal(&mut self, signal: Option<Arc<AtomicBool>>) {
-        self.stop_signal = signal;
+        self.budget.stop_signal = signal;
     }
 
     /// The stop signal set by [`set_stop_signal`](Self::set_stop_signal), to hand on to other
     /// searches run for the same move (a proof-number search, say).
     pub fn stop_signal(&self) -> Option<Arc<AtomicBool>> {
-        self.stop_signal.clone()
+        self.budget.stop_signal.clone()
     }
 
     /// Sets a function told of each root move as its search starts (a UCI engine's `currmove`
@@ -351,7 +347,7 @@ impl<G: Game> Searcher<G> {
     pub fn search_root(&mut self, game: &mut G, depth: u32, alpha: Score, beta: Score) -> Score {
         self.root_depth = depth;
         // A stop raised before the search starts ends it at its first node.
-        self.aborted = self.stop_requested();
+        self.aborted = self.budget.stop_requested();
         self.root_best = None;
         self.start_root(game.hash(), depth);
         game.on_search_start(depth, alpha, beta);
@@ -393,7 +389,7 @@ impl<G: Game> Searcher<G> {
         beta: Score,
     ) -> Score {
         self.root_depth = depth + ply as u32;
-        self.aborted = self.stop_requested();
+        self.aborted = self.budget.stop_requested();
         self.search(game, depth as i32, ply, alpha, beta, true)
     }
 
@@ -402,22 +398,10 @@ impl<G: Game> Searcher<G> {
         if self.aborted {
             return true;
         }
-        // The budget costs a comparison per node; the clock and the stop signal are read every
-        // 1024 nodes.
-        if self.node_limit.is_some_and(|l| self.stats.nodes > l)
-            || (self.stats.nodes & 1023 == 0 && (self.deadline.expired() || self.stop_requested()))
-        {
+        if self.budget.exhausted(self.stats.nodes) {
             self.aborted = true;
         }
         self.aborted
-    }
-
-    /// Whether another thread raised the stop signal.
-    #[inline]
-    fn stop_requested(&self) -> bool {
-        self.stop_signal
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     fn search(

@@ -1,9 +1,7 @@
 //! Depth-first proof-number search (df-pn; Nagai, 2002) over the [`Game`] trait.
 
 use crate::hash::mix64;
-use crate::{Deadline, Game};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use crate::{Budget, Game};
 
 /// What a proof-number search established about the question asked (by
 /// [`ProofSearch::prove`]: "does the side to move force a win?").
@@ -93,9 +91,7 @@ pub struct ProofSearch<G: Game> {
     table: Vec<[Entry; 2]>,
     mask: usize,
     frames: Vec<Frame<G::Move>>,
-    deadline: Deadline,
-    node_limit: Option<u64>,
-    stop_signal: Option<Arc<AtomicBool>>,
+    budget: Budget,
     nodes: u64,
     aborted: bool,
 }
@@ -114,46 +110,36 @@ impl<G: Game> ProofSearch<G> {
             table,
             mask: size - 1,
             frames: Vec::new(),
-            deadline: Deadline::none(),
-            node_limit: None,
-            stop_signal: None,
+            budget: Budget::default(),
             nodes: 0,
             aborted: false,
         }
     }
 
-    /// Stops later searches at `deadline`.
-    pub fn set_deadline(&mut self, deadline: Deadline) {
-        self.deadline = deadline;
-    }
-
-    /// Stops later searches once the node counter (see [`nodes`](Self::nodes)) passes `limit`.
-    pub fn set_node_limit(&mut self, limit: Option<u64>) {
-        self.node_limit = limit;
-    }
-
-    /// Stops later searches (as if their budget ran out) once another thread sets `signal`,
-    /// as a UCI engine's `stop` does; `None` removes it.
+    /// What stops later searches: a deadline, a node budget (on the counter of
+    /// [`nodes`](Self::nodes)) and a flag another thread may raise, as a UCI engine's `stop`
+    /// does. A search stopped by any of them answers [`ProofResult::Unknown`].
     ///
     /// ```
-    /// use search_core::{Game, ProofResult, ProofSearch, Score};
+    /// use search_core::{Game, ProofResult, ProofSearch, Score, WIN};
     /// use std::sync::{atomic::AtomicBool, Arc};
-    /// # struct Nim(u32);
-    /// # impl Game for Nim {
-    /// #     type Move = u32;
-    /// #     fn generate_moves(&self, m: &mut Vec<u32>) { m.extend((1..=3).filter(|&k| k <= self.0)); }
-    /// #     fn play(&mut self, k: u32) { self.0 -= k; }
-    /// #     fn undo(&mut self, k: u32) { self.0 += k; }
-    /// #     fn outcome(&self) -> Option<Score> { (self.0 == 0).then_some(-search_core::WIN) }
+    /// // A race down a line of cells, one step a move; who cannot step has lost.
+    /// # struct Race { left: u32 }
+    /// # impl Game for Race {
+    /// #     type Move = ();
+    /// #     fn generate_moves(&self, steps: &mut Vec<()>) { if self.left > 0 { steps.push(()) } }
+    /// #     fn play(&mut self, _: ()) { self.left -= 1 }
+    /// #     fn undo(&mut self, _: ()) { self.left += 1 }
+    /// #     fn outcome(&self) -> Option<Score> { if self.left == 0 { Some(-WIN) } else { None } }
     /// #     fn evaluate(&self) -> Score { 0 }
-    /// #     fn hash(&self) -> u64 { self.0 as u64 }
+    /// #     fn hash(&self) -> u64 { u64::from(self.left) }
     /// # }
     /// let mut pns = ProofSearch::new(1);
-    /// pns.set_stop_signal(Some(Arc::new(AtomicBool::new(true)))); // raised before it starts
-    /// assert_eq!(pns.prove(&mut Nim(31)), ProofResult::Unknown);
+    /// pns.budget_mut().stop_signal = Some(Arc::new(AtomicBool::new(true))); // raised already
+    /// assert_eq!(pns.prove(&mut Race { left: 31 }), ProofResult::Unknown);
     /// ```
-    pub fn set_stop_signal(&mut self, signal: Option<Arc<AtomicBool>>) {
-        self.stop_signal = signal;
+    pub fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
     }
 
     /// Nodes entered since the searcher was created.
@@ -198,15 +184,8 @@ impl<G: Game> ProofSearch<G> {
 
     /// Settles whether the attacker wins: the side to move when `attacker` is true, else its
     /// opponent.
-    /// Whether another thread raised the stop signal.
-    fn stop_requested(&self) -> bool {
-        self.stop_signal
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-    }
-
     fn answer(&mut self, game: &mut G, attacker: bool) -> ProofResult {
-        self.aborted = self.stop_requested();
+        self.aborted = self.budget.stop_requested();
         let key = question_key(game.hash(), attacker);
         self.search(game, 0, key, attacker, INFINITE, INFINITE);
         // The numbers are the side to move's: its goal met is the attacker's win only when it
@@ -272,9 +251,7 @@ impl<G: Game> ProofSearch<G> {
     ) {
         let start = self.nodes;
         self.nodes += 1;
-        if self.node_limit.is_some_and(|l| self.nodes > l)
-            || (self.nodes & 1023 == 0 && (self.deadline.expired() || self.stop_requested()))
-        {
+        if self.budget.exhausted(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {

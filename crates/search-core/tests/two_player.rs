@@ -583,11 +583,11 @@ fn proof_number_search_settles_every_tictactoe_opening() {
 #[test]
 fn proof_number_search_gives_up_at_its_budget() {
     let mut pns = ProofSearch::new(1);
-    pns.set_node_limit(Some(10));
+    pns.budget_mut().node_limit = Some(10);
     assert_eq!(pns.prove(&mut TicTacToe::default()), ProofResult::Unknown);
-    pns.set_node_limit(None);
-    pns.set_deadline(Deadline::after(std::time::Duration::ZERO));
+    pns.budget_mut().node_limit = None;
+    pns.budget_mut().deadline = Deadline::after(std::time::Duration::ZERO);
     assert_eq!(pns.prove(&mut TicTacToe::default()), ProofResult::Unknown);
-    pns.set_deadline(Deadline::none());
+    pns.budget_mut().deadline = Deadline::none();
     assert_eq!(pns.prove(&mut TicTacToe::default()), ProofResult::Disproven);
 }

@@ -68,16 +68,8 @@ enum Command {
     /// detail`) and prints each student's score.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Grade {
-        #[command(subcommand)]
-        merge: Option<batch::grade::GradeCommand>,
-        /// A board file or a folder of N.txt.
-        #[arg(required = true)]
-        input: Option<PathBuf>,
-        /// One folder per student.
-        #[arg(required = true)]
-        class: Option<PathBuf>,
         #[command(flatten)]
-        report: batch::grade::ReportArgs,
+        class: batch::grade::GradeArgs,
         #[command(flatten)]
         grading: GradingArgs,
     },
@@ -351,20 +343,8 @@ pub fn main() -> i32 {
                 output,
                 grading,
             } => check(&input, &output, &grading),
-            Command::Grade {
-                merge: Some(merge), ..
-            } => merge.run(),
-            Command::Grade {
-                input,
-                class,
-                report,
-                grading,
-                ..
-            } => {
-                let files = batch::collect_inputs(
-                    &input.expect("clap requires INPUT"),
-                    batch::is_txt_input,
-                )?;
+            Command::Grade { class, grading } => class.run(|input, class, report| {
+                let files = batch::collect_inputs(input, batch::is_txt_input)?;
                 let mut boards = Vec::new();
                 for file in &files {
                     let text = batch::read_text(file)?;
@@ -378,12 +358,12 @@ pub fn main() -> i32 {
                 batch::grade::grade_class(
                     &context,
                     &files,
-                    &class.expect("clap requires CLASS"),
+                    class,
                     |i| Ok((&boards[i], crate::grade::move_values(&boards[i], &config))),
                     |(pos, values), text| crate::grade::judge(pos, values, text, grading.y_origin),
-                    &report,
+                    report,
                 )
-            }
+            }),
             Command::Uci { eval, without } => {
                 let config = without.iter().fold(
                     SearchConfig {

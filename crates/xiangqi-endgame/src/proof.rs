@@ -163,8 +163,8 @@ impl MateProver {
     /// A prover with a table of `megabytes` MiB, stopping at `deadline` or after `nodes` nodes.
     pub fn new(megabytes: usize, deadline: Deadline, nodes: Option<u64>) -> MateProver {
         let mut pns = ProofSearch::new(megabytes);
-        pns.set_deadline(deadline);
-        pns.set_node_limit(nodes);
+        pns.budget_mut().deadline = deadline;
+        pns.budget_mut().node_limit = nodes;
         MateProver {
             pns,
             checks_only: false,
@@ -176,7 +176,7 @@ impl MateProver {
         mut self,
         signal: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     ) -> MateProver {
-        self.pns.set_stop_signal(signal);
+        self.pns.budget_mut().stop_signal = signal;
         self
     }
 

@@ -1,35 +1,31 @@
 //! The binary as a user meets it.
 
+use batch::run_tool;
 use std::process::Command;
 
+const BIN: &str = env!("CARGO_BIN_EXE_xiangqi-endgame");
+
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_xiangqi-endgame"))
+    Command::new(BIN)
 }
 
 /// A fresh scratch folder for one test (`name` and the process id keep tests apart).
 fn scratch(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("xq-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    batch::testing::temp_dir(&format!("xq-{name}"))
 }
 
 #[test]
 fn folder_run_writes_answers_and_move_lists_and_survives_a_bad_file() {
-    let d = std::env::temp_dir().join(format!("xq-cli-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
+    let d = scratch("cli");
     std::fs::create_dir_all(d.join("input")).unwrap();
     let board = "...k.....\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n....R....\n....K....\n\n\n\n";
     std::fs::write(d.join("input/1.txt"), board).unwrap();
     std::fs::write(d.join("input/2.txt"), "...k.....\n.........\n").unwrap();
     std::fs::write(d.join("input/3.txt"), board.replace("R", "X")).unwrap();
-    let out = bin().arg(d.join("input")).arg("--quiet").output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("2.txt: expected 10 board lines, found 2"),
-        "{err}"
-    );
-    assert!(err.contains("3.txt:9: `X` is not a piece letter"), "{err}");
+    run_tool!(BIN, d.join("input"), "--quiet")
+        .code(1)
+        .says("2.txt: expected 10 board lines, found 2")
+        .says("3.txt:9: `X` is not a piece letter");
     assert_eq!(
         std::fs::read_to_string(d.join("output/output_1.txt")).unwrap(),
         "R (4,1) (4,8)\n"
@@ -42,27 +38,11 @@ fn folder_run_writes_answers_and_move_lists_and_survives_a_bad_file() {
 
 #[test]
 fn perft_and_fen_commands() {
-    let out = bin()
-        .args([
-            "perft",
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-            "3",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "perft 3: 79666\n");
-    let out = bin()
-        .args([
-            "run",
-            "--fen",
-            "3k5/9/9/9/9/9/9/9/4R4/4K4 w",
-            "--y-origin",
-            "top",
-        ])
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains("R (4,8) (4,1)"));
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let run = run_tool!(BIN, "perft", start, "3").ok();
+    assert_eq!(run.stdout, "perft 3: 79666\n");
+    let rook = "3k5/9/9/9/9/9/9/9/4R4/4K4 w";
+    run_tool!(BIN, "run", "--fen", rook, "--y-origin", "top").prints("R (4,8) (4,1)");
 }
 
 /// Runs `match` with `args` for two games at `movetime` ms per move and returns its output and
