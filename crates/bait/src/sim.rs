@@ -87,27 +87,26 @@ impl World<'_> {
                     return None;
                 };
                 self.state.movers[slot].clear(cell);
-                self.objs.push(Obj {
-                    ty,
-                    pos: cell,
-                    last: cell,
-                    killed: false,
-                });
-                Some(self.objs.len - 1)
+                Some(self.push_obj(ty, cell))
             }
             Sprite::Mortal(k) => {
                 self.state.alive &= !(1u64 << k);
                 let (ty, cell) = self.level.mortals[k];
-                self.objs.push(Obj {
-                    ty,
-                    pos: cell,
-                    last: cell,
-                    killed: false,
-                });
-                Some(self.objs.len - 1)
+                Some(self.push_obj(ty, cell))
             }
             Sprite::Frozen(_) => None,
         }
+    }
+
+    /// Adds an object of type `ty` standing at `cell`; returns its index.
+    fn push_obj(&mut self, ty: usize, cell: usize) -> usize {
+        self.objs.push(Obj {
+            ty,
+            pos: cell,
+            last: cell,
+            killed: false,
+        });
+        self.objs.len - 1
     }
 
     fn pos(&self, s: Sprite, cell: usize) -> usize {

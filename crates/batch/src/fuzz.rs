@@ -45,6 +45,12 @@ pub fn mutated(sample: &'static str) -> impl Strategy<Value = String> {
     mutated_bytes(sample).prop_map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// Text a parser of `sample`'s format must survive: half the cases [`arbitrary_text`], half
+/// [`mutated`] samples.
+pub fn text_like(sample: &'static str) -> impl Strategy<Value = String> {
+    prop_oneof![arbitrary_text(), mutated(sample)]
+}
+
 /// A protocol session (NBoard, UCI): `sample`'s lines with random edits, the bytes kept as they
 /// are (invalid UTF-8 included), and now and then a line over [`crate::MAX_LINE_BYTES`]
 /// spliced in at a line start.

@@ -6,7 +6,7 @@ mod common;
 
 use batch::fuzz::{config, mutated};
 use batch::grade::merge_parts;
-use common::{args, class, grade};
+use common::{args, class, grade, grade_all};
 use proptest::prelude::*;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -21,14 +21,7 @@ fn graded() -> &'static (PathBuf, Vec<PathBuf>, PathBuf) {
         let (inputs, class) = class(&d);
         for shard in ["1/2", "2/2"] {
             let part = d.join(format!("part-{}.csv", &shard[..1]));
-            grade(
-                &inputs,
-                &class,
-                &args(&part, Some(shard), false),
-                &RefCell::default(),
-                None,
-            )
-            .unwrap();
+            grade_all(&inputs, &class, &args(&part, Some(shard), false));
         }
         let stopped = d.join("stopped.csv");
         let calls = RefCell::default();

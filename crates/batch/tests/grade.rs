@@ -7,7 +7,7 @@ mod common;
 
 use batch::grade::{merge_parts, ReportArgs};
 use batch::testing::{temp_dir, write};
-use common::{args, class, grade, graded_report, read};
+use common::{args, class, grade, grade_all, graded_report, read};
 use std::cell::RefCell;
 use std::path::PathBuf;
 
@@ -62,14 +62,7 @@ fn an_interrupted_run_resumes_preparing_only_what_is_left() {
     let d = temp_dir("batch-grade-resume");
     let (inputs, class) = class(&d);
     let whole = d.join("whole.csv");
-    grade(
-        &inputs,
-        &class,
-        &args(&whole, None, false),
-        &RefCell::default(),
-        None,
-    )
-    .unwrap();
+    grade_all(&inputs, &class, &args(&whole, None, false));
     let report = d.join("report.csv");
     let journal = d.join("report.csv.journal");
     let calls = RefCell::new(Vec::new());
@@ -168,14 +161,7 @@ fn merges_of_incomplete_mixed_or_damaged_parts_are_refused_and_write_nothing() {
     let (inputs, class) = class(&d);
     let part = |name: &str, shard: &str| {
         let p = d.join(name);
-        grade(
-            &inputs,
-            &class,
-            &args(&p, Some(shard), false),
-            &RefCell::default(),
-            None,
-        )
-        .unwrap();
+        grade_all(&inputs, &class, &args(&p, Some(shard), false));
         p
     };
     let (p1, p2, p3) = (

@@ -1,5 +1,6 @@
 //! The course interfaces as a judge would drive them.
 
+use batch::run_tool;
 use batch::testing::{assert_run_reproduces_bundled_outputs, run_with_input};
 use std::process::Command;
 
@@ -146,22 +147,11 @@ fn run_answers_requests_legally_solves_7x6_lists_and_keeps_going_past_a_bad_file
     std::fs::write(dir.join("easy.7x6"), "# comment\n4455\n\n44455554221 2\n").unwrap();
     std::fs::write(dir.join("bad.7x6"), "4455\n48\n").unwrap();
     let out = dir.join("out");
-    let r = bin()
-        .arg("run")
-        .arg(&dir)
-        .arg("-o")
-        .arg(&out)
-        .args(["--iterations", "300", "-q"])
-        .output()
-        .unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&r.stdout),
-        String::from_utf8_lossy(&r.stderr),
-    );
-    assert_eq!(r.status.code(), Some(1));
-    assert_eq!(stdout, "9 files: 7 ok, 2 failed\n");
-    assert!(stderr.contains("input_9.txt: "), "{stderr}");
-    assert!(stderr.contains("bad.7x6:2: "), "{stderr}");
+    let r = run_tool!(BIN, "run", &dir, "-o", &out, "--iterations", "300", "-q")
+        .code(1)
+        .says("input_9.txt: ")
+        .says("bad.7x6:2: ");
+    assert_eq!(r.stdout, "9 files: 7 ok, 2 failed\n");
     for seed in 0..6u64 {
         // Replay the request's board and check the answer is a legal cell of it.
         let request = connect4::run::random_request(seed, 3 * seed as usize);

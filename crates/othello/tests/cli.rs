@@ -214,21 +214,15 @@ fn run_scores_every_position_exactly_and_keeps_going_past_a_bad_file() {
     std::fs::write(dir.join("small.timing"), "depths 1,2,3\n").unwrap();
     std::fs::write(dir.join("notes.txt"), "not an input").unwrap();
     let out = dir.join("out");
-    let r = bin()
-        .arg("run")
-        .arg(&dir)
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&r.stdout),
-        String::from_utf8_lossy(&r.stderr),
+    let r = run_tool!(EXE, "run", &dir, "-o", &out)
+        .code(1)
+        .says("bad.obf:2: ")
+        .says("bad.timing:2: games `many`");
+    assert!(
+        r.stdout.ends_with("4 files: 2 ok, 2 failed\n"),
+        "{}",
+        r.stdout
     );
-    assert_eq!(r.status.code(), Some(1));
-    assert!(stdout.ends_with("4 files: 2 ok, 2 failed\n"), "{stdout}");
-    assert!(stderr.contains("bad.obf:2: "), "{stderr}");
-    assert!(stderr.contains("bad.timing:2: games `many`"), "{stderr}");
     let scored = std::fs::read_to_string(out.join("output_late.obf")).unwrap();
     for ((p, score), line) in positions.iter().zip(scored.lines()) {
         let (board, moves) = line.split_once("; ").unwrap();

@@ -43,15 +43,7 @@ pub fn alphabeta_window<G: Game>(
     let timer = Instant::now();
     let mut s = AlphaBetaSearch::new();
     let score = s.value(game, depth, alpha, beta);
-    s.stats.depth = depth;
-    s.stats.elapsed = timer.elapsed();
-    let pv = std::mem::take(&mut s.stack.pv[0]);
-    GameResult {
-        score,
-        best: pv.first().copied(),
-        pv,
-        stats: s.stats,
-    }
+    GameResult::of_plain_search(score, &mut s.stack, s.stats, depth, timer)
 }
 
 /// A reusable plain alpha-beta search: its per-ply buffers survive from one search to the

@@ -201,6 +201,28 @@ pub struct GameResult<M> {
     pub stats: crate::GameStats,
 }
 
+impl<M: Copy> GameResult<M> {
+    /// The result of a plain (table-less) search of `depth` plies started at `timer`: its
+    /// score, the principal variation it left at the root of `stack`, and its counters.
+    pub(crate) fn of_plain_search(
+        score: Score,
+        stack: &mut PlyStack<M>,
+        mut stats: crate::GameStats,
+        depth: u32,
+        timer: std::time::Instant,
+    ) -> Self {
+        stats.depth = depth;
+        stats.elapsed = timer.elapsed();
+        let pv = std::mem::take(&mut stack.pv[0]);
+        GameResult {
+            score,
+            best: pv.first().copied(),
+            pv,
+            stats,
+        }
+    }
+}
+
 /// How a plain (table-less) search node starts: a leaf with its value, or the ordered moves.
 pub(crate) enum NodeStart<M> {
     Leaf(Score),

@@ -66,7 +66,7 @@ pub use parallel::{parallel_search_root, ParallelRoot};
 pub use pns::{ProofResult, ProofSearch};
 pub use stats::{GameStats, SearchStats};
 pub use tt::{Bound, TranspositionTable, TtEntry};
-pub use ucs::{ucs, ucs_with};
+pub use ucs::ucs;
 
 /// The random generator used by every seeded search (re-exported so game crates share it).
 pub use rand::rngs::SmallRng;

@@ -35,15 +35,7 @@ pub fn minimax<G: Game>(game: &mut G, depth: u32) -> GameResult<G::Move> {
         stats: GameStats::default(),
     };
     let score = s.search(game, depth, 0);
-    s.stats.depth = depth;
-    s.stats.elapsed = timer.elapsed();
-    let pv = std::mem::take(&mut s.stack.pv[0]);
-    GameResult {
-        score,
-        best: pv.first().copied(),
-        pv,
-        stats: s.stats,
-    }
+    GameResult::of_plain_search(score, &mut s.stack, s.stats, depth, timer)
 }
 
 struct Minimax<M> {

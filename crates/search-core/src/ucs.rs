@@ -27,29 +27,15 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FS: FnMut(&N) -> bool,
 {
-    ucs_with(start, successors, success, &AstarOptions::default())
-}
-
-/// [`ucs`] with tie-breaking and budgets.
-pub fn ucs_with<N, C, FN, IN, FS>(
-    start: &N,
-    successors: FN,
-    success: FS,
-    options: &AstarOptions,
-) -> SearchOutcome<N, C>
-where
-    N: Eq + Hash + Clone,
-    C: Cost,
-    FN: FnMut(&N) -> IN,
-    IN: IntoIterator<Item = (N, C)>,
-    FS: FnMut(&N) -> bool,
-{
+    let no_heuristic = |_: &N| C::ZERO;
+    let no_pruning = |_: &N, _: C| false;
+    let options = AstarOptions::default();
     astar_with(
         start,
         successors,
-        |_| C::ZERO,
+        no_heuristic,
         success,
-        |_, _| false,
-        options,
+        no_pruning,
+        &options,
     )
 }

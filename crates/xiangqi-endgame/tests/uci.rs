@@ -59,6 +59,17 @@ impl Session {
         w.flush().unwrap();
     }
 
+    /// Sends `command` and reads up to the line starting with `reply` (within 5 s).
+    fn ask(&mut self, command: &str, reply: &str) -> Vec<String> {
+        self.ask_within(command, reply, 5)
+    }
+
+    /// Sends `command` and reads up to the line starting with `reply` (within `secs`).
+    fn ask_within(&mut self, command: &str, reply: &str, secs: u64) -> Vec<String> {
+        self.send(command);
+        self.until(reply, Duration::from_secs(secs))
+    }
+
     /// Lines up to and including the first that starts with `prefix`, waiting at most `limit`.
     fn until(&self, prefix: &str, limit: Duration) -> Vec<String> {
         let end = Instant::now() + limit;
@@ -107,8 +118,7 @@ fn infos(lines: &[String]) -> Vec<&String> {
 #[test]
 fn handshake_options_and_readiness() {
     let mut s = Session::start();
-    s.send("uci");
-    let lines = s.until("uciok", Duration::from_secs(5));
+    let lines = s.ask("uci", "uciok");
     assert!(lines.iter().any(|l| l.starts_with("id name")));
     assert!(lines
         .iter()
@@ -116,11 +126,9 @@ fn handshake_options_and_readiness() {
     s.send("setoption name Hash value 4");
     s.send("setoption name Move Overhead value 10");
     s.send("setoption name Clear Hash");
-    s.send("setoption name Bogus value 1");
-    let lines = s.until("info string", Duration::from_secs(5));
+    let lines = s.ask("setoption name Bogus value 1", "info string");
     assert!(lines[0].contains("unknown option"), "{lines:?}");
-    s.send("isready");
-    s.until("readyok", Duration::from_secs(5));
+    s.ask("isready", "readyok");
     s.close();
 }
 
@@ -128,8 +136,7 @@ fn handshake_options_and_readiness() {
 fn go_depth_prints_every_iteration_and_a_legal_move() {
     let mut s = Session::start();
     s.send("position startpos moves h2e2 h9g7");
-    s.send("go depth 5");
-    let lines = s.until("bestmove", Duration::from_secs(30));
+    let lines = s.ask_within("go depth 5", "bestmove", 30);
     let depths: Vec<u32> = infos(&lines)
         .iter()
         .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
@@ -156,8 +163,7 @@ fn go_mate_finds_the_mate_and_says_so() {
     let mut s = Session::start();
     // Pawn to e8 leaves the black king no move (spec input 3's pattern is a mate in two).
     s.send("position fen 9/4a4/1N1k1a3/5P3/9/9/9/9/9/4K4 w - - 0 1");
-    s.send("go mate 2");
-    let lines = s.until("bestmove", Duration::from_secs(30));
+    let lines = s.ask_within("go mate 2", "bestmove", 30);
     assert!(
         lines.iter().any(|l| l.contains("score mate 2")),
         "{lines:?}"
@@ -170,8 +176,7 @@ fn go_mate_finds_the_mate_and_says_so() {
 fn go_nodes_stops_near_the_budget() {
     let mut s = Session::start();
     s.send("position startpos");
-    s.send("go nodes 20000");
-    let lines = s.until("bestmove", Duration::from_secs(30));
+    let lines = s.ask_within("go nodes 20000", "bestmove", 30);
     let last = infos(&lines).last().copied().cloned().unwrap_or_default();
     let nodes: u64 = last
         .split_whitespace()
@@ -193,8 +198,7 @@ fn stop_ends_an_infinite_search_at_once_and_a_new_position_follows() {
     s.send("isready");
     s.until("readyok", Duration::from_millis(50));
     let sent = Instant::now();
-    s.send("stop");
-    let lines = s.until("bestmove", Duration::from_secs(5));
+    let lines = s.ask("stop", "bestmove");
     let took = sent.elapsed();
     assert!(
         took < Duration::from_millis(50),
@@ -219,8 +223,7 @@ fn go_movetime_and_a_clock_with_increment_answer_in_time() {
     let mut s = Session::start();
     s.send("position startpos");
     let asked = Instant::now();
-    s.send("go movetime 300");
-    let lines = s.until("bestmove", Duration::from_secs(5));
+    let lines = s.ask("go movetime 300", "bestmove");
     let took = asked.elapsed();
     assert!(
         took < Duration::from_millis(400),
@@ -230,8 +233,10 @@ fn go_movetime_and_a_clock_with_increment_answer_in_time() {
     s.send("ucinewgame");
     s.send("position startpos moves h2e2");
     let asked = Instant::now();
-    s.send("go wtime 2000 btime 2000 winc 100 binc 100 movestogo 10");
-    s.until("bestmove", Duration::from_secs(5));
+    s.ask(
+        "go wtime 2000 btime 2000 winc 100 binc 100 movestogo 10",
+        "bestmove",
+    );
     let took = asked.elapsed();
     assert!(took < Duration::from_millis(1500), "took {took:?} of 2 s");
     s.close();
@@ -243,8 +248,7 @@ fn a_long_search_reports_each_root_move_it_starts() {
     s.send("position startpos");
     s.send("go infinite");
     std::thread::sleep(Duration::from_millis(1600));
-    s.send("stop");
-    let lines = s.until("bestmove", Duration::from_secs(10));
+    let lines = s.ask_within("stop", "bestmove", 10);
     let current: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
     assert!(!current.is_empty(), "no currmove line in {lines:?}");
     let mut legal = Vec::new();
@@ -282,16 +286,14 @@ fn quit_in_the_middle_of_a_search_ends_the_session() {
 #[test]
 fn bad_commands_are_answered_and_the_session_goes_on() {
     let mut s = Session::start();
-    s.send("position fen not-a-fen");
-    s.until("info string error", Duration::from_secs(5));
-    s.send("position startpos moves e0e5");
-    s.until("info string error: illegal move", Duration::from_secs(5));
-    s.send("go depth many");
-    s.until("info string error", Duration::from_secs(5));
-    s.send("frobnicate");
-    s.until("info string unknown command", Duration::from_secs(5));
-    s.send("go depth 2");
-    s.until("bestmove", Duration::from_secs(5));
+    s.ask("position fen not-a-fen", "info string error");
+    s.ask(
+        "position startpos moves e0e5",
+        "info string error: illegal move",
+    );
+    s.ask("go depth many", "info string error");
+    s.ask("frobnicate", "info string unknown command");
+    s.ask("go depth 2", "bestmove");
     s.close();
 }
 
@@ -301,8 +303,7 @@ fn a_lost_side_takes_the_draw_a_repetition_offers() {
     // stepping aside again repeats a position: a draw, far better than any other move.
     let mut s = Session::start();
     s.send("position fen 4k4/9/9/9/r7r/9/9/9/9/3K5 w - - 0 1 moves d0d1 e9f9 d1d0 f9e9");
-    s.send("go depth 4");
-    let lines = s.until("bestmove", Duration::from_secs(10));
+    let lines = s.ask_within("go depth 4", "bestmove", 10);
     assert_eq!(best_move(&lines), "d0d1", "{lines:?}");
     assert!(
         infos(&lines).last().unwrap().contains("score cp 0"),
@@ -310,8 +311,7 @@ fn a_lost_side_takes_the_draw_a_repetition_offers() {
     );
     // Without the game's moves there is nothing to repeat and the position is lost.
     s.send("position fen 4k4/9/9/9/r7r/9/9/9/9/3K5 w - - 0 1");
-    s.send("go depth 4");
-    let lines = s.until("bestmove", Duration::from_secs(10));
+    let lines = s.ask_within("go depth 4", "bestmove", 10);
     assert!(
         !infos(&lines).last().unwrap().contains("score cp 0"),
         "{lines:?}"
