@@ -11,7 +11,7 @@ fn bin() -> Command {
     Command::new(BIN)
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+fn temp_dir(name: &str) -> batch::testing::Scratch {
     batch::testing::temp_dir(&format!("astar-bad-{name}"))
 }
 
@@ -60,7 +60,6 @@ fn a_full_stderr_or_stdout_is_no_panic() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("failed printing to stdout"));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -74,7 +73,6 @@ fn a_byte_order_mark_and_old_mac_line_ends_are_read_correctly() {
         let answer = std::fs::read_to_string(dir.join(format!("out/output_{k}.txt"))).unwrap();
         assert_eq!(answer.lines().next(), Some("5"), "input_{k}: {answer}");
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -86,7 +84,6 @@ fn messages_show_invisible_characters_and_say_too_large() {
         .code(1)
         .says("row count M `3\\u{200b}` is not a non-negative integer")
         .says("column count N `99999999999` is too large");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -105,5 +102,4 @@ fn temporaries_of_a_killed_run_are_removed_by_the_next() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names, ["output_1.txt"]);
-    std::fs::remove_dir_all(dir).unwrap();
 }

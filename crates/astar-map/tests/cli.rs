@@ -1,12 +1,10 @@
 //! The binary as a user meets it: a folder with one bad file still produces the other outputs,
 //! names the bad file and line, exits non-zero; `check` exits 0/1 with a one-line reason.
 
-use std::path::PathBuf;
 use std::process::Command;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("astar-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
+fn temp_dir(name: &str) -> batch::testing::Scratch {
+    let d = batch::testing::temp_dir(&format!("astar-cli-{name}"));
     std::fs::create_dir_all(d.join("input")).unwrap();
     d
 }
@@ -46,7 +44,6 @@ fn a_bad_file_does_not_stop_the_batch() {
     );
     // Natural order: input_2 is reported before input_10.
     assert!(stdout.find("input_1.txt").unwrap() < stdout.find("input_10.txt").unwrap());
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -68,7 +65,6 @@ fn check_reports_one_line_and_exit_code() {
     assert_eq!(no.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&no.stdout)
         .starts_with("FAIL: claims -1 but the station is reachable in 6"));
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -81,5 +77,4 @@ fn json_output_has_results_and_totals() {
     assert_eq!(v["files"][0]["result"]["steps"], 2);
     assert_eq!(v["files"][0]["result"]["moves"], "RR");
     assert!(v["total"]["expanded"].as_u64().unwrap() >= 2);
-    std::fs::remove_dir_all(d).unwrap();
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 const BIN: &str = env!("CARGO_BIN_EXE_bait");
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+fn temp_dir(name: &str) -> batch::testing::Scratch {
     batch::testing::temp_dir(&format!("bait-bad-{name}"))
 }
 
@@ -42,7 +42,6 @@ fn check_trace_on_an_empty_trace_is_not_a_success() {
     run_tool!(BIN, "check-trace", dir.join("level.txt"), "/dev/null")
         .code(1)
         .prints("no trace to check");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -59,7 +58,6 @@ fn levels_with_a_byte_order_mark_or_old_mac_line_ends_play_as_the_original() {
     for level in ["bom.txt", "cr.txt"] {
         assert_eq!(run(level), plain, "{level}");
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -96,5 +94,4 @@ fn an_incomplete_game_description_is_refused_and_blamed() {
         assert_ne!(run.code, Some(0), "{file} was accepted");
         run.says(blamed).says(message);
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -11,9 +11,8 @@ fn bin() -> Command {
 
 const LEVEL: &str = "wwwww\nwgAww\nww  w\nw 11w\nwwk w\nwwwww";
 
-fn temp(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("bait-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
+fn temp(name: &str) -> batch::testing::Scratch {
+    let d = batch::testing::temp_dir(&format!("bait-cli-{name}"));
     std::fs::create_dir_all(d.join("levels")).unwrap();
     d
 }
@@ -41,7 +40,6 @@ fn replay_prints_the_engine_result_line_and_html() {
     run_tool!(BIN, "replay", &level, "DRX")
         .code(2)
         .says("`X` is not an action");
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -60,7 +58,6 @@ fn solve_a_folder_skips_the_game_file_and_reports_unwinnable_levels() {
         std::fs::read_to_string(d.join("output/output_a_1.txt")).unwrap(),
         "DRDLDUUUL\n"
     );
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -73,7 +70,6 @@ fn agents_run_and_are_reproducible() {
             .ok()
             .prints("Result (1->win; 0->lose):1, Score:5");
     }
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 /// A reader that goes away (`bait … | grep -q win`) ends the program quietly, as it ends `cat`,
@@ -97,7 +93,6 @@ fn a_closed_stdout_ends_the_program_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.signal(), Some(13), "killed by SIGPIPE");
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 /// A max-score search cut by its budget says what it proved: the maximum lies between the

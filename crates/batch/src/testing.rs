@@ -12,12 +12,50 @@ pub fn write(path: &Path, text: &str) {
     std::fs::write(path, text).expect("write");
 }
 
-/// A new empty folder under the system's temporary folder, unique to this process.
-pub fn temp_dir(name: &str) -> PathBuf {
+/// A new empty folder under the system's temporary folder, unique to this process; it is
+/// removed with everything in it when the [`Scratch`] goes out of scope.
+pub fn temp_dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("mkdir");
-    dir
+    Scratch(dir)
+}
+
+/// A test's scratch folder (see [`temp_dir`]): a path that removes its folder when dropped.
+#[derive(Debug)]
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// The folder, kept when this goes out of scope (for state shared by a test binary).
+    pub fn keep(self) -> PathBuf {
+        let this = std::mem::ManuallyDrop::new(self);
+        this.0.clone()
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// What a finished run of a tool did: its exit code and its output as text.
@@ -117,7 +155,7 @@ pub fn assert_run_reproduces_bundled_outputs(
     bin: &str,
     crate_dir: &str,
     tool: &str,
-) -> (Run, PathBuf) {
+) -> (Run, Scratch) {
     let root = Path::new(crate_dir).join("../..");
     let out = temp_dir(&format!("{tool}-bundled"));
     let inputs = root.join("inputs").join(tool);

@@ -22,7 +22,6 @@ fn endless_output_does_not_stop_the_deadline() {
         assert_eq!(answer, Err(WaitError::Timeout), "{name}");
         assert!(start.elapsed() < Duration::from_secs(3), "{name}");
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// Whether process `pid` is gone (or a zombie waiting for a parent that does not reap it).
@@ -64,7 +63,6 @@ fn ending_the_engine_ends_its_children() {
         gone(&pid),
         "the busy grandchild {pid} was ended with its engine"
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -75,5 +73,4 @@ fn an_engine_that_exits_is_reported_as_exited() {
     engine.send("go").unwrap();
     let answer = engine.wait_for(Instant::now() + Duration::from_secs(10), |_| true);
     assert_eq!(answer, Err(WaitError::Exited));
-    std::fs::remove_dir_all(dir).unwrap();
 }

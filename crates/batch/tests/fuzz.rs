@@ -33,7 +33,7 @@ fn graded() -> &'static (PathBuf, Vec<PathBuf>, PathBuf) {
             Some(2),
         )
         .unwrap_err();
-        (d, inputs, class)
+        (d.keep(), inputs, class)
     })
 }
 

@@ -205,8 +205,7 @@ fn a_byte_order_mark_is_accepted() {
 
 #[test]
 fn an_unwritable_result_file_fails_before_the_first_game() {
-    let dir = std::env::temp_dir().join(format!("c4-result-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("c4-result");
     // The result path is a folder: nothing can be written there.
     let (code, out, err) = run(
         &[
@@ -223,7 +222,6 @@ fn an_unwritable_result_file_fails_before_the_first_game() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("is a folder"), "{err}");
     assert!(!out.contains("Round"), "games were played: {out}");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

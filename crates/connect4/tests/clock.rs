@@ -7,8 +7,7 @@ use std::process::Command;
 
 #[test]
 fn every_move_is_answered_within_the_budget_plus_50_ms_under_load() {
-    let dir = std::env::temp_dir().join(format!("c4-clock-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("c4-clock");
     let out = Run::of(
         Command::new(env!("CARGO_BIN_EXE_connect4"))
             .args([
@@ -47,7 +46,6 @@ fn every_move_is_answered_within_the_budget_plus_50_ms_under_load() {
     assert!(engine.len() >= 20, "{} moves timed", engine.len());
     let max = engine.iter().cloned().fold(0.0, f64::max);
     assert!(max <= 150.0, "a move took {max:.1} ms with a 100 ms budget");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -58,8 +58,7 @@ fn compete(a: &str, b: &str, rounds: &str, result: &Path) -> String {
 
 #[test]
 fn own_library_plays_full_games_through_the_external_path() {
-    let dir = std::env::temp_dir().join(format!("c4-own-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("c4-own");
     let lib = own_cdylib();
     let text = compete(lib.to_str().unwrap(), "random", "1", &dir.join("r.txt"));
     let games: Vec<&str> = text.lines().skip(1).take(2).collect();
@@ -68,13 +67,11 @@ fn own_library_plays_full_games_through_the_external_path() {
         "the engine should beat random: {text}"
     );
     assert!(text.contains("ratio of A wins : 1\n"));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn crashing_hanging_and_incomplete_libraries_are_scored_not_fatal() {
-    let dir = std::env::temp_dir().join(format!("c4-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("c4-bad");
     let crash = c_library(&dir, "crash", "typedef struct { int x, y; } Point;\nPoint* getPoint(int M, int N, const int* top, const int* b, int lx, int ly, int nx, int ny) { volatile int* p = 0; *p = 1; return 0; }\nvoid clearPoint(Point* p) {}\n");
     let hang = c_library(&dir, "hang", "#include <unistd.h>\ntypedef struct { int x, y; } Point;\nPoint* getPoint(int M, int N, const int* top, const int* b, int lx, int ly, int nx, int ny) { sleep(30); return 0; }\nvoid clearPoint(Point* p) {}\n");
     let partial = c_library(&dir, "partial", "int unrelated(void) { return 0; }\n");
@@ -105,13 +102,11 @@ fn crashing_hanging_and_incomplete_libraries_are_scored_not_fatal() {
     );
     assert!(text.lines().nth(1).unwrap().starts_with("-3\t"), "{text}");
     assert!(text.contains("ratio of A wins : 0\nratio of B wins : 0\nratio of Tie : 0\n"));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_library_over_the_memory_limit_crashes_alone_and_loses() {
-    let dir = std::env::temp_dir().join(format!("c4-hog-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("c4-hog");
     // Allocates and touches 1.5 GiB (more than the course's 1 GB), then plays a legal move.
     let hog = c_library(&dir, "hog", "#include <stdlib.h>\n#include <string.h>\ntypedef struct { int x, y; } Point;\nPoint* getPoint(int M, int N, const int* top, const int* b, int lx, int ly, int nx, int ny) { size_t n = (size_t)1536 << 20; char* p = malloc(n); memset(p, 1, n); for (int y = 0; y < N; y++) if (top[y] > 0) { Point* q = malloc(sizeof(Point)); q->x = top[y] - 1; q->y = y; return q; } return 0; }\nvoid clearPoint(Point* p) { free(p); }\n");
     let Some(hog) = hog else {
@@ -122,13 +117,11 @@ fn a_library_over_the_memory_limit_crashes_alone_and_loses() {
     // Both games: A's process cannot get the memory and crashes on its first move, a bug.
     assert_eq!(text.lines().nth(1), Some("3\t0\t0"), "{text}");
     assert_eq!(text.lines().nth(2), Some("3\t0\t0"), "{text}");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn result_file_has_the_course_layout() {
-    let dir = std::env::temp_dir().join(format!("c4-layout-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("c4-layout");
     let text = compete("greedy", "random", "3", &dir.join("r.txt"));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "0:");
@@ -138,13 +131,11 @@ fn result_file_has_the_course_layout() {
     assert!(lines[13].starts_with("ratio of A wins : "));
     assert_eq!(lines[16], "");
     assert!(lines[18].starts_with("ratio of (B wins + tie) : "));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn printed_moves_replay_to_the_printed_final_board() {
-    let dir = std::env::temp_dir().join(format!("c4-moves-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("c4-moves");
     let out = Command::new(env!("CARGO_BIN_EXE_connect4"))
         .args(["compete", "greedy", "random", "--rounds", "2", "--moves"])
         .arg("--result")
@@ -189,13 +180,11 @@ fn printed_moves_replay_to_the_printed_final_board() {
         games += 1;
     }
     assert_eq!(games, 4);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn size_fixes_every_board_and_bad_sizes_are_refused() {
-    let dir = std::env::temp_dir().join(format!("c4-size-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("c4-size");
     let out = bin()
         .args([
             "compete", "greedy", "random", "--rounds", "4", "--size", "9x11",
@@ -228,13 +217,11 @@ fn size_fixes_every_board_and_bad_sizes_are_refused() {
         assert!(err.contains("--size"), "{err}");
         assert!(!dir.join("bad.txt").exists());
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn players_that_cannot_load_are_named_with_the_loader_s_reason() {
-    let dir = std::env::temp_dir().join(format!("c4-unloadable-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("c4-unloadable");
     let text = dir.join("text.so");
     std::fs::write(&text, "not a library\n").unwrap();
     let Some(partial) = c_library(&dir, "partial", "int getPoint(void) { return 0; }\n") else {
@@ -277,5 +264,4 @@ fn players_that_cannot_load_are_named_with_the_loader_s_reason() {
             .all(|l| l.ends_with(",2,0,0,2,2,0,0")),
         "{standings}"
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }

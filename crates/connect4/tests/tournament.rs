@@ -3,14 +3,14 @@
 //! killed mid-way resumes from its journal without replaying the games it finished.
 
 use batch::testing::Run;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_connect4"))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> batch::testing::Scratch {
     batch::testing::temp_dir(&format!("c4-tour-{name}"))
 }
 
@@ -138,7 +138,6 @@ fn three_shards_merged_equal_one_unsharded_run() {
         assert!(err.contains(why), "{shards:?}: {err}");
         assert!(!d.join(out).join("standings.csv").exists() || out == "s2");
     }
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -183,7 +182,6 @@ fn the_slurm_array_script_run_as_three_parallel_tasks_and_a_merge_equals_one_run
         read(&d.join("run/standings.csv")),
         read(&d.join("all/standings.csv"))
     );
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -273,7 +271,6 @@ fn a_killed_run_resumes_without_replaying_finished_games() {
             .collect()
     };
     assert_eq!(schedule(&games), schedule(&read(&fresh.join("games.csv"))));
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -313,5 +310,4 @@ fn a_journal_that_does_not_fit_the_schedule_is_refused_with_its_line() {
             "{err}"
         );
     }
-    std::fs::remove_dir_all(d).unwrap();
 }

@@ -244,7 +244,6 @@ fn run_scores_every_position_exactly_and_keeps_going_past_a_bad_file() {
     assert_eq!(rows.len(), 3, "{table}");
     // Depth 1: every algorithm evaluates each move's children once, alpha-beta saves nothing.
     assert!(rows[0].ends_with("| 0.0% |"), "{table}");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -309,8 +308,7 @@ fn solve_skips_comment_lines_as_edax_files_have_them() {
 /// seed, and one error table row per stage.
 #[test]
 fn train_writes_weights_that_load_and_are_reproducible() {
-    let dir = std::env::temp_dir().join(format!("othello-cli-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = batch::testing::temp_dir("othello-cli-train");
     // The small-scale settings, with `games` games, writing `out`.
     let train = |games: &str, out: &str| {
         let mut cmd = bin();
@@ -366,5 +364,4 @@ fn train_writes_weights_that_load_and_are_reproducible() {
         err.contains("round1.samples") && err.contains("21-byte"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

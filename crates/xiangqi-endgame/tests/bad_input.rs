@@ -30,7 +30,6 @@ fn a_board_file_with_a_byte_order_mark_is_read() {
             std::fs::read_to_string(dir.join(format!("out/output/output_{k}.txt"))).unwrap();
         assert_eq!(answer.trim(), "R (4,1) (4,8)", "{k}.txt");
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -101,7 +100,6 @@ fn a_position_without_a_king_is_refused_where_a_game_is_played() {
     run_tool!(BIN, "run", dir.join("2.txt"), "-o", dir.join("out/output"))
         .code(1)
         .says("no red king");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -161,5 +159,4 @@ fn problem_collections_with_bad_mate_lengths_or_fens_name_them() {
     ] {
         run_tool!(BIN, "problems", "--movetime-ms", "10", dir.join(file)).says(expected);
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }

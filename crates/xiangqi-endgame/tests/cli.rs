@@ -10,7 +10,7 @@ fn bin() -> Command {
 }
 
 /// A fresh scratch folder for one test (`name` and the process id keep tests apart).
-fn scratch(name: &str) -> std::path::PathBuf {
+fn scratch(name: &str) -> batch::testing::Scratch {
     batch::testing::temp_dir(&format!("xq-{name}"))
 }
 
@@ -33,7 +33,6 @@ fn folder_run_writes_answers_and_move_lists_and_survives_a_bad_file() {
     let red = std::fs::read_to_string(d.join("move/red_1.txt")).unwrap();
     assert!(red.starts_with("init: 4 8\nnext: "), "{red}");
     assert!(d.join("move/black_1.txt").exists());
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -172,7 +171,6 @@ fn a_match_refuses_an_engine_that_does_not_start_and_forfeits_illegal_moves() {
             reasons.contains(&"red forfeits: illegal move `a0a0`"),
             "{reasons:?}"
         );
-        std::fs::remove_dir_all(d).unwrap();
     }
 }
 
@@ -200,7 +198,6 @@ fn an_engine_that_dies_on_go_forfeits_with_its_reason_and_the_match_goes_on() {
             .iter()
             .all(|g| g["reason"].as_str().unwrap().contains(reason)));
     }
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -282,7 +279,6 @@ fn problems_runs_a_collection_through_the_engine() {
     let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(record["name"], "rook");
     assert_eq!(record["engine"]["mate_in"], 1);
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -370,7 +366,6 @@ fn train_learns_the_same_weights_from_the_same_games() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("games.jsonl:1: `e1d2` is not legal"), "{err}");
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]

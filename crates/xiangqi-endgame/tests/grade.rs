@@ -86,7 +86,6 @@ fn any_mating_move_is_accepted_and_a_class_of_three_gets_the_right_verdicts() {
         args: vec![d.join("input").into(), class.into()],
     };
     grader.assert_slices_merge_to_whole(&d.join("split"), 3);
-    std::fs::remove_dir_all(d).unwrap();
 }
 
 #[test]
@@ -123,5 +122,4 @@ fn a_grading_killed_mid_search_resumes_from_its_journal() {
     let summary = grader.whole(&whole);
     assert!(summary.contains("ann: 7/7 ok"), "{summary}");
     grader.assert_resumes_after_kill(&d, &whole);
-    std::fs::remove_dir_all(d).unwrap();
 }
