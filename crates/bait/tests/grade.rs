@@ -3,7 +3,7 @@
 //! whole and in slices merged.
 
 use batch::run_tool;
-use batch::testing::{report_verdicts, temp_dir, write, Grader};
+use batch::testing::{temp_dir, write, Grader};
 
 const LEVEL_1: &str = include_str!("../../../inputs/bait/level_1.txt");
 const LEVEL_4: &str = include_str!("../../../inputs/bait/level_4.txt");
@@ -37,24 +37,13 @@ fn a_class_of_three_gets_the_right_verdicts() {
         &class.join("carol/output_level_1.txt"),
         "walk to the door\n",
     );
-    let report = d.join("grades.csv");
-    run_tool!(BIN, "grade", d.join("levels"), &class, "--report", &report).ok();
-    let csv = std::fs::read_to_string(&report).unwrap();
-    assert_eq!(
-        report_verdicts(&csv),
-        [
-            "alice,level_1.txt,ok",
-            "alice,level_4.txt,ok",
-            "bob,level_1.txt,wrong",
-            "bob,level_4.txt,wrong",
-            "carol,level_1.txt,invalid",
-            "carol,level_4.txt,missing",
-        ],
-        "{csv}"
-    );
-    let grader = Grader {
-        bin: BIN.into(),
-        args: vec![d.join("levels").into(), class.into()],
-    };
-    grader.assert_slices_merge_to_whole(&d.join("split"), 3);
+    let expected = [
+        "alice,level_1.txt,ok",
+        "alice,level_4.txt,ok",
+        "bob,level_1.txt,wrong",
+        "bob,level_4.txt,wrong",
+        "carol,level_1.txt,invalid",
+        "carol,level_4.txt,missing",
+    ];
+    Grader::new(BIN, &d.join("levels"), &class).assert_verdicts(&d, &expected, &[3]);
 }

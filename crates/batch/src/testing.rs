@@ -201,6 +201,29 @@ fn text(bytes: &[u8]) -> String {
 }
 
 impl Grader {
+    /// `bin grade INPUT CLASS`.
+    pub fn new(bin: &str, input: &Path, class: &Path) -> Self {
+        Grader {
+            bin: bin.into(),
+            args: vec![input.into(), class.into()],
+        }
+    }
+
+    /// Grades the class into `dir/grades.csv` and checks the report: its header, and its rows'
+    /// `student,input,verdict` against `expected`; then that the class graded in each number
+    /// of `slices` merges to the same report. Returns the unsplit run's stdout.
+    pub fn assert_verdicts(&self, dir: &Path, expected: &[&str], slices: &[usize]) -> String {
+        let report = dir.join("grades.csv");
+        let stdout = self.whole(&report);
+        let csv = std::fs::read_to_string(&report).expect("the report");
+        assert_eq!(csv.lines().next(), Some("student,input,verdict,detail"));
+        assert_eq!(report_verdicts(&csv), expected, "{csv}");
+        for &n in slices {
+            self.assert_slices_merge_to_whole(&dir.join(format!("split{n}")), n);
+        }
+        stdout
+    }
+
     /// `bin grade ARGS… EXTRA…`, finished.
     pub fn run(&self, extra: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
         self.command(extra).output().expect("the tool runs")

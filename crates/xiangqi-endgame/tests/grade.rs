@@ -5,7 +5,7 @@
 //! of its searches goes on from its journal.
 
 use batch::run_tool;
-use batch::testing::{report_verdicts, temp_dir, write, Grader};
+use batch::testing::{temp_dir, write, Grader};
 use xiangqi_endgame::course_io::{answer_line, YOrigin};
 use xiangqi_endgame::fen::board_text;
 use xiangqi_endgame::movegen::legal_moves;
@@ -66,26 +66,15 @@ fn any_mating_move_is_accepted_and_a_class_of_three_gets_the_right_verdicts() {
         }
     }
     write(&class.join("carol/output_1.txt"), "R from here to there\n");
-    let report = d.join("grades.csv");
-    run_tool!(BIN, "grade", d.join("input"), &class, "--report", &report).ok();
-    let csv = std::fs::read_to_string(&report).unwrap();
-    assert_eq!(
-        report_verdicts(&csv),
-        [
-            "alice,1.txt,ok",
-            "alice,2.txt,ok",
-            "bob,1.txt,wrong",
-            "bob,2.txt,wrong",
-            "carol,1.txt,invalid",
-            "carol,2.txt,missing",
-        ],
-        "{csv}"
-    );
-    let grader = Grader {
-        bin: BIN.into(),
-        args: vec![d.join("input").into(), class.into()],
-    };
-    grader.assert_slices_merge_to_whole(&d.join("split"), 3);
+    let expected = [
+        "alice,1.txt,ok",
+        "alice,2.txt,ok",
+        "bob,1.txt,wrong",
+        "bob,2.txt,wrong",
+        "carol,1.txt,invalid",
+        "carol,2.txt,missing",
+    ];
+    Grader::new(BIN, &d.join("input"), &class).assert_verdicts(&d, &expected, &[3]);
 }
 
 #[test]

@@ -11,12 +11,12 @@ mod guided;
 mod mcts;
 mod plan;
 
-pub use bfs::BfsAgent;
-pub use dfs::DfsAgent;
+pub use bfs::bfs_plan;
+pub use dfs::dfs_plan;
 pub use dls::DlsAgent;
 pub use guided::GuidedMctsAgent;
 pub use mcts::MctsAgent;
-pub use plan::AstarAgent;
+pub use plan::{astar_plan, PlanOnce, Planner};
 
 use crate::level::Level;
 use crate::sim::{step, Action, MAX_TIMESTEPS};
@@ -86,13 +86,13 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
         })
     };
     Ok(match parts[0] {
-        "dfs" => Box::new(DfsAgent::default()),
+        "dfs" => Box::new(PlanOnce::new(dfs_plan)),
         "dls" => Box::new(DlsAgent::new(
             num(1, 6)? as usize,
             Duration::from_millis(num(2, 100)?),
         )),
-        "astar" => Box::new(AstarAgent::default()),
-        "bfs" => Box::new(BfsAgent::default()),
+        "astar" => Box::new(PlanOnce::new(astar_plan)),
+        "bfs" => Box::new(PlanOnce::new(bfs_plan)),
         "mcts" => Box::new(MctsAgent::new(Duration::from_millis(num(1, 100)?), seed)),
         "mcts-guided" => Box::new(GuidedMctsAgent::new(
             Duration::from_millis(num(1, 100)?),

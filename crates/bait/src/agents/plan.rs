@@ -7,42 +7,42 @@ use crate::solve::shortest;
 use crate::state::State;
 use search_core::Limits;
 
-/// Replays a fixed plan; NIL once it runs out.
-#[derive(Debug, Clone, Default)]
-pub struct Replay {
-    plan: Vec<Action>,
+/// Plans a whole game from a state: the actions of a winning plan (empty when it finds none).
+pub type Planner = fn(&Level, &State) -> Vec<Action>;
+
+/// An agent that plans once with its [`Planner`] at its first tick, then replays the plan
+/// (NIL once it runs out).
+#[derive(Debug, Clone)]
+pub struct PlanOnce {
+    planner: Planner,
+    plan: Option<Vec<Action>>,
     next: usize,
 }
 
-impl Replay {
-    /// Stores a plan.
-    pub fn set(&mut self, plan: Vec<Action>) {
-        self.plan = plan;
-        self.next = 0;
+impl PlanOnce {
+    /// An agent that will plan with `planner`.
+    pub fn new(planner: Planner) -> Self {
+        PlanOnce {
+            planner,
+            plan: None,
+            next: 0,
+        }
     }
+}
 
-    /// The next action of the plan.
-    pub fn next(&mut self) -> Action {
-        let a = self.plan.get(self.next).copied().unwrap_or(Action::Nil);
+impl Agent for PlanOnce {
+    fn act(&mut self, level: &Level, state: &State) -> Action {
+        let plan = self
+            .plan
+            .get_or_insert_with(|| (self.planner)(level, state));
+        let a = plan.get(self.next).copied().unwrap_or(Action::Nil);
         self.next += 1;
         a
     }
 }
 
-/// The homework's A* agent: a shortest winning plan by `search-core`'s A* (admissible
-/// heuristic: distance to the key then to the door), replayed.
-#[derive(Debug, Clone, Default)]
-pub struct AstarAgent {
-    replay: Replay,
-    searched: bool,
-}
-
-impl Agent for AstarAgent {
-    fn act(&mut self, level: &Level, _state: &State) -> Action {
-        if !self.searched {
-            self.searched = true;
-            self.replay.set(shortest(level, &Limits::none()).actions);
-        }
-        self.replay.next()
-    }
+/// The homework's A* planner: a shortest winning plan by `search-core`'s A* (admissible
+/// heuristic: distance to the key then to the door).
+pub fn astar_plan(level: &Level, _state: &State) -> Vec<Action> {
+    shortest(level, &Limits::none()).actions
 }
