@@ -5,19 +5,13 @@ use crate::generate::{map_from_grid, parse_movingai, random_map, Placement, Rand
 use crate::{solve, svg, HeuristicKind, Map, Solution, SolveOptions};
 use anyhow::{bail, Context, Result};
 use batch::{output_name, parse_file, run_batch, write_atomic, CommonArgs};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, ValueEnum};
 use search_core::{SearchStats, TieBreak};
 use std::path::{Path, PathBuf};
 
 /// Shortest route on a grid with a food limit and supply points (A* versus uniform-cost search).
 #[derive(Debug, Parser)]
 #[command(name = "astar-map", version, about)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Debug, Subcommand)]
 enum Command {
     /// Solve an input file or every file of a folder; write output_N.txt for each input_N.txt.
     Run(RunArgs),
@@ -143,9 +137,9 @@ fn is_map_file(p: &Path) -> bool {
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     batch::run_main(|| {
-        let args = batch::args_with_default_subcommand::<Cli>("run");
-        let cli = Cli::parse_from(args);
-        match cli.command {
+        let args = batch::args_with_default_subcommand::<Command>("run");
+        let cli = Command::parse_from(args);
+        match cli {
             Command::Run(a) => run(&a),
             Command::Check { input, output } => check(&input, &output),
             Command::Grade(args) => args.run(grade),

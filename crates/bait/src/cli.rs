@@ -10,18 +10,10 @@ use crate::trace::{check_trace, write_trace};
 use crate::vgdl::Game;
 use anyhow::{anyhow, bail, Result};
 use batch::{output_name, run_batch, write_atomic, CommonArgs};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, ValueEnum};
 use search_core::{Deadline, Limits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-/// The GVGAI puzzle game Bait: agents, optimal solutions, replays.
-#[derive(Debug, Parser)]
-#[command(name = "bait", version, about)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
 
 #[derive(Debug, clap::Args)]
 struct GameArg {
@@ -33,7 +25,9 @@ struct GameArg {
     java_double: bool,
 }
 
-#[derive(Debug, Subcommand)]
+/// The GVGAI puzzle game Bait: agents, optimal solutions, replays.
+#[derive(Debug, Parser)]
+#[command(name = "bait", version, about)]
 enum Command {
     /// Run an agent on a level (or every level of a folder): result line and action string.
     Run {
@@ -192,8 +186,8 @@ fn is_level_file(p: &Path) -> bool {
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     batch::run_main(|| {
-        let args = batch::args_with_default_subcommand::<Cli>("run");
-        dispatch(Cli::parse_from(args))
+        let args = batch::args_with_default_subcommand::<Command>("run");
+        dispatch(Command::parse_from(args))
     })
 }
 
@@ -211,8 +205,8 @@ struct Outcome2 {
     expanded: Option<u64>,
 }
 
-fn dispatch(cli: Cli) -> Result<i32> {
-    match cli.command {
+fn dispatch(cli: Command) -> Result<i32> {
+    match cli {
         Command::Generate {
             seed,
             count,

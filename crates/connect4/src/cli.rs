@@ -14,14 +14,6 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Gravity Connect Four with an obstacle, and a perfect 7x6 solver.
-#[derive(Debug, Parser)]
-#[command(name = "connect4", version, about)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
 #[derive(Debug, clap::Args)]
 struct EngineArgs {
     /// Time per move in milliseconds (the course allows 3000).
@@ -57,7 +49,9 @@ impl EngineArgs {
 /// What the one-shot `move` keeps of its budget for printing the answer and ending the process.
 const EXIT_RESERVE: Duration = Duration::from_millis(10);
 
-#[derive(Debug, Subcommand)]
+/// Gravity Connect Four with an obstacle, and a perfect 7x6 solver.
+#[derive(Debug, Parser)]
+#[command(name = "connect4", version, about)]
 enum Command {
     /// The batch job: answer every getPoint request (`.txt`, the `move` format) of a folder
     /// with `x y`, and solve every 7x6 position list (`.7x6`, Pons' notation) with exact
@@ -362,11 +356,11 @@ fn tournament(a: TournamentArgs) -> Result<i32> {
 pub fn main() -> i32 {
     // The one-shot `move` counts its budget from here, the start of the process's own code.
     let started = std::time::Instant::now();
-    batch::run_main(|| dispatch(Cli::parse(), started))
+    batch::run_main(|| dispatch(Command::parse(), started))
 }
 
-fn dispatch(cli: Cli, started: std::time::Instant) -> Result<i32> {
-    match cli.command {
+fn dispatch(cli: Command, started: std::time::Instant) -> Result<i32> {
+    match cli {
         Command::Run {
             input,
             iterations,

@@ -5,19 +5,13 @@ use crate::endgame::{solve_parallel, Endgame};
 use crate::perft::perft;
 use crate::position::Position;
 use anyhow::{anyhow, Result};
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use search_core::Searcher;
 use std::time::Instant;
 
 /// Othello: perft and exact endgame solving.
 #[derive(Debug, Parser)]
 #[command(name = "othello", version, about)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Debug, Subcommand)]
 enum Command {
     /// The batch job: solve every `.obf` file of a folder (or one file) exactly into a scored
     /// OBF file, and run every `.timing` job (the assignment's minimax against alpha-beta
@@ -348,11 +342,11 @@ fn describe(spec: &str, c: &crate::matchplay::Contestant) -> String {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
-    batch::run_main(|| dispatch(Cli::parse()))
+    batch::run_main(|| dispatch(Command::parse()))
 }
 
-fn dispatch(cli: Cli) -> Result<i32> {
-    match cli.command {
+fn dispatch(cli: Command) -> Result<i32> {
+    match cli {
         Command::Run { input, common } => run(&input, &common),
         Command::Train {
             out,

@@ -12,19 +12,13 @@ use crate::position::Position;
 use crate::svg;
 use anyhow::{bail, Result};
 use batch::{output_name, run_batch, write_atomic, CommonArgs};
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Best moves in Chinese-chess endgames with alpha-beta search (USTC Lab 1.2).
 #[derive(Debug, Parser)]
 #[command(name = "xiangqi-endgame", version, about)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Debug, Subcommand)]
 enum Command {
     /// Choose red's move for a board file or every N.txt of a folder; write output_N.txt and
     /// move/red_N.txt, move/black_N.txt.
@@ -327,9 +321,9 @@ fn check(input: &Path, output: &Path, grading: &GradingArgs) -> Result<i32> {
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     batch::run_main(|| {
-        let args = batch::args_with_default_subcommand::<Cli>("run");
-        let cli = Cli::parse_from(args);
-        match cli.command {
+        let args = batch::args_with_default_subcommand::<Command>("run");
+        let cli = Command::parse_from(args);
+        match cli {
             Command::Run(a) => run(&a),
             Command::Perft { fen, depth, divide } => perft_cmd(&fen, depth, divide),
             Command::Compare {
