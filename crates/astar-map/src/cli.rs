@@ -136,10 +136,8 @@ fn is_map_file(p: &Path) -> bool {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
-    batch::run_main(|| {
-        let args = batch::args_with_default_subcommand::<Command>("run");
-        let cli = Command::parse_from(args);
-        match cli {
+    batch::run_main(
+        || match batch::parse_with_default_subcommand::<Command>("run") {
             Command::Run(a) => run(&a),
             Command::Check { input, output } => check(&input, &output),
             Command::Grade(args) => args.run(grade),
@@ -149,8 +147,8 @@ pub fn main() -> i32 {
                 json,
             } => compare(&input, !no_dominance, json),
             Command::Generate(a) => generate(&a),
-        }
-    })
+        },
+    )
 }
 
 #[derive(serde::Serialize)]

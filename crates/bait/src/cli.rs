@@ -164,6 +164,26 @@ enum Objective {
     MaxScore,
 }
 
+impl GameArg {
+    /// The engine's result line for a final state, its score printed as this run asks.
+    fn result_line(&self, state: &crate::state::State) -> String {
+        ResultLine {
+            state,
+            java_double: self.java_double,
+        }
+        .to_string()
+    }
+}
+
+/// Writes a level's plan, as its action string, to OUT_DIR/output_LEVEL.txt.
+fn write_plan(out_dir: &Path, level_name: &str, actions: &[crate::sim::Action]) -> Result<()> {
+    let text = format!("{}\n", action_string(actions));
+    write_atomic(
+        &out_dir.join(output_name(level_name, "txt")),
+        text.as_bytes(),
+    )
+}
+
 fn load_game(g: &GameArg) -> Result<Game> {
     match &g.game {
         Some(p) => batch::parse_file(p),
@@ -185,10 +205,7 @@ fn is_level_file(p: &Path) -> bool {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
-    batch::run_main(|| {
-        let args = batch::args_with_default_subcommand::<Command>("run");
-        dispatch(Command::parse_from(args))
-    })
+    batch::run_main(|| dispatch(batch::parse_with_default_subcommand("run")))
 }
 
 #[derive(serde::Serialize)]
@@ -278,20 +295,13 @@ fn dispatch(cli: Command) -> Result<i32> {
                 let lvl = load_level(&g, path)?;
                 let mut a = from_spec(&agent, common.seed).map_err(|e| anyhow!(e))?;
                 let r = run_agent(&lvl, a.as_mut());
-                let line = ResultLine {
-                    state: &r.state,
-                    java_double: game.java_double,
-                }
-                .to_string();
+                let line = game.result_line(&r.state);
                 let name = path
                     .file_name()
                     .unwrap_or_default()
                     .to_string_lossy()
                     .into_owned();
-                write_atomic(
-                    &out_dir.join(output_name(&name, "txt")),
-                    format!("{}\n", action_string(&r.actions)).as_bytes(),
-                )?;
+                write_plan(&out_dir, &name, &r.actions)?;
                 if !common.quiet && !common.json {
                     println!(
                         "{name} [{agent}]: {line}  ({:.2} s, slowest decision {:.1} ms)",
@@ -375,15 +385,8 @@ fn dispatch(cli: Command) -> Result<i32> {
                 }
                 let states = play(&lvl, &plan.actions);
                 let last = states.last().expect("the start");
-                let line = ResultLine {
-                    state: last,
-                    java_double: game.java_double,
-                }
-                .to_string();
-                write_atomic(
-                    &out_dir.join(output_name(&name, "txt")),
-                    format!("{}\n", action_string(&plan.actions)).as_bytes(),
-                )?;
+                let line = game.result_line(last);
+                write_plan(&out_dir, &name, &plan.actions)?;
                 if !common.quiet && !common.json {
                     println!(
                         "{name}: {} actions, score {}: {}\n  {line}  ({:.2} s, {} states expanded)",
@@ -430,13 +433,7 @@ fn dispatch(cli: Command) -> Result<i32> {
                 )?;
             }
             let last = states.last().expect("the start");
-            println!(
-                "{}",
-                ResultLine {
-                    state: last,
-                    java_double: game.java_double
-                }
-            );
+            println!("{}", game.result_line(last));
             if used < acts.len() {
                 eprintln!(
                     "note: the game ended after {used} of {} actions",

@@ -36,13 +36,17 @@ pub fn with_default_subcommand(
     }
 }
 
-/// The process arguments of a clap command line `C` with `default` inserted as the subcommand
-/// when the first argument is none of `C`'s subcommands ([`with_default_subcommand`] over the
-/// subcommands clap knows, so a new one is never missing from a hand-kept list).
-pub fn args_with_default_subcommand<C: clap::CommandFactory>(default: &str) -> Vec<OsString> {
-    let command = C::command();
+/// Parses the process arguments as the clap command line `P`, with `default` inserted as the
+/// subcommand when the first argument is none of `P`'s subcommands ([`with_default_subcommand`]
+/// over the subcommands clap knows, so a new one is never missing from a hand-kept list).
+pub fn parse_with_default_subcommand<P: clap::Parser>(default: &str) -> P {
+    let command = P::command();
     let known: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
-    with_default_subcommand(std::env::args_os().collect(), &known, default)
+    P::parse_from(with_default_subcommand(
+        std::env::args_os().collect(),
+        &known,
+        default,
+    ))
 }
 
 /// The output file name for an input file name: `input_3.txt` gives `output_3.txt` (the

@@ -27,7 +27,7 @@ mod text;
 
 pub use child::{LineProcess, WaitError, MAX_CHILD_LINE};
 pub use cli::{
-    args_with_default_subcommand, cores, exit_code, fraction_arg, output_name, run_main,
+    cores, exit_code, fraction_arg, output_name, parse_with_default_subcommand, run_main,
     seconds_arg, with_default_subcommand,
 };
 pub use csv::{csv_field, csv_records};

@@ -6,6 +6,7 @@
 
 use crate::bitboard::{adjacent, legal_moves, CORNERS};
 use crate::course::{actions, status, terms, Status};
+use crate::position::Line;
 use crate::position::{Color, Move, Position};
 use search_core::{
     alphabeta, iterative_deepening, minimax, Deadline, Game, GameResult, IterationKind,
@@ -14,8 +15,7 @@ use search_core::{
 
 /// The position under the course's rules and evaluation.
 pub struct CourseGame {
-    cur: Position,
-    stack: Vec<Position>,
+    line: Line,
     kind: HeuristicKind,
     order: MoveOrder,
 }
@@ -36,8 +36,7 @@ impl CourseGame {
     /// Starts at `p`.
     pub fn new(p: Position) -> CourseGame {
         CourseGame {
-            cur: p,
-            stack: Vec::new(),
+            line: Line::new(p, 0),
             kind: HeuristicKind::Course,
             order: MoveOrder::Course,
         }
@@ -46,8 +45,7 @@ impl CourseGame {
     /// Starts at `p`, evaluating with `kind`.
     pub fn with_heuristic(p: Position, kind: HeuristicKind) -> CourseGame {
         CourseGame {
-            cur: p,
-            stack: Vec::new(),
+            line: Line::new(p, 0),
             kind,
             order: MoveOrder::Course,
         }
@@ -60,11 +58,11 @@ impl CourseGame {
 
     fn heuristic(&self) -> i32 {
         match self.kind {
-            HeuristicKind::Course => terms(&self.cur).heuristic,
-            HeuristicKind::Improved => improved(&self.cur),
+            HeuristicKind::Course => terms(&self.line.cur).heuristic,
+            HeuristicKind::Improved => improved(&self.line.cur),
             HeuristicKind::Pattern => {
-                let v = crate::pattern::evaluate(&self.cur);
-                match self.cur.side {
+                let v = crate::pattern::evaluate(&self.line.cur);
+                match self.line.cur.side {
                     Color::Black => v,
                     Color::White => -v,
                 }
@@ -73,7 +71,7 @@ impl CourseGame {
     }
 
     fn side_value(&self, h: i32) -> Score {
-        if self.cur.side == Color::Black {
+        if self.line.cur.side == Color::Black {
             h
         } else {
             -h
@@ -84,11 +82,11 @@ impl CourseGame {
 impl Game for CourseGame {
     type Move = Move;
     fn generate_moves(&self, moves: &mut Vec<Move>) {
-        if status(&self.cur) == Status::Ongoing {
+        if status(&self.line.cur) == Status::Ongoing {
             let start = moves.len();
-            moves.extend(actions(&self.cur));
+            moves.extend(actions(&self.line.cur));
             if self.order == MoveOrder::Mobility {
-                let cur = self.cur;
+                let cur = self.line.cur;
                 // A stable sort keeps the course order among equal keys.
                 moves[start..].sort_by_key(|&mv| match mv {
                     Move::Square(s) => {
@@ -101,14 +99,13 @@ impl Game for CourseGame {
         }
     }
     fn play(&mut self, mv: Move) {
-        self.stack.push(self.cur);
-        self.cur = self.cur.play(mv);
+        self.line.push(mv);
     }
     fn undo(&mut self, _mv: Move) {
-        self.cur = self.stack.pop().expect("a move to undo");
+        self.line.pop();
     }
     fn outcome(&self) -> Option<Score> {
-        (status(&self.cur) != Status::Ongoing).then(|| self.side_value(self.heuristic()))
+        (status(&self.line.cur) != Status::Ongoing).then(|| self.side_value(self.heuristic()))
     }
     fn evaluate(&self) -> Score {
         self.side_value(self.heuristic())
@@ -116,7 +113,7 @@ impl Game for CourseGame {
     fn hash(&self) -> u64 {
         // Every heuristic negates under a colour swap, so the side-to-move view depends only on
         // (own discs, other discs).
-        crate::position::position_hash(&self.cur)
+        crate::position::position_hash(&self.line.cur)
     }
     fn history_index(&self, mv: Move) -> Option<usize> {
         match mv {

@@ -6,6 +6,7 @@
 
 use crate::bitboard::{adjacent, flips, last_flip_count, legal_moves, weighted_mobility, CORNERS};
 use crate::pattern;
+use crate::position::Line;
 use crate::position::{position_hash, sort_moves_by_key, Move, Position};
 use crate::stability::stable_discs;
 use search_core::{
@@ -24,8 +25,7 @@ use search_core::{
 /// empties go to a small solver through the `leaf_solve` hook: a list of empty squares instead
 /// of move generation, odd quadrants first (parity), the last square counted without playing it.
 pub struct Endgame {
-    cur: Position,
-    stack: Vec<Position>,
+    line: Line,
     /// Positions visited by the last-empties solver (the searcher counts the others).
     leaf_nodes: std::cell::Cell<u64>,
     /// True during the ordering pre-search of [`solve`], whose scores are all in hundredths of
@@ -43,8 +43,7 @@ impl Endgame {
     /// Starts at `p`.
     pub fn new(p: Position) -> Endgame {
         Endgame {
-            cur: p,
-            stack: Vec::with_capacity(64),
+            line: Line::new(p, 64),
             leaf_nodes: std::cell::Cell::new(0),
             presearch: false,
             order_search: std::cell::RefCell::new((
@@ -622,21 +621,23 @@ impl Game for Endgame {
     type Move = Move;
 
     fn generate_moves(&self, moves: &mut Vec<Move>) {
-        self.cur.push_moves(moves);
+        self.line.cur.push_moves(moves);
     }
 
     fn play(&mut self, mv: Move) {
-        self.stack.push(self.cur);
-        self.cur = self.cur.play(mv);
+        self.line.push(mv);
     }
 
     fn undo(&mut self, _mv: Move) {
-        self.cur = self.stack.pop().expect("a move to undo");
+        self.line.pop();
     }
 
     fn outcome(&self) -> Option<Score> {
         let unit = if self.presearch { 100 } else { 1 };
-        self.cur.game_over().then(|| unit * self.cur.final_score())
+        self.line
+            .cur
+            .game_over()
+            .then(|| unit * self.line.cur.final_score())
     }
 
     fn leaf_solve(&self, alpha: Score, beta: Score) -> Option<Score> {
@@ -645,12 +646,12 @@ impl Game for Endgame {
         }
         // The last empties are valued by the dedicated small solver above; before that, the
         // stability cut-off may already settle a fail-low.
-        let empties = self.cur.empties();
+        let empties = self.line.cur.empties();
         if empties > LAST_EMPTIES {
-            return stability_cutoff(self.cur.me, self.cur.opp, alpha, empties);
+            return stability_cutoff(self.line.cur.me, self.line.cur.opp, alpha, empties);
         }
         let mut nodes = self.leaf_nodes.get();
-        let v = last_empties(&self.cur, alpha, beta, &mut nodes);
+        let v = last_empties(&self.line.cur, alpha, beta, &mut nodes);
         self.leaf_nodes.set(nodes);
         Some(v)
     }
@@ -658,11 +659,11 @@ impl Game for Endgame {
     fn evaluate(&self) -> Score {
         // Only reached when a depth limit cuts the search, that is in the ordering pre-search
         // of `solve`: the learned pattern evaluation, from the side to move.
-        pattern::evaluate(&self.cur)
+        pattern::evaluate(&self.line.cur)
     }
 
     fn hash(&self) -> u64 {
-        position_hash(&self.cur)
+        position_hash(&self.line.cur)
     }
 
     fn order_moves(&self, moves: &mut [Move]) {
@@ -681,7 +682,7 @@ impl Game for Endgame {
     }
 
     fn likely_cutoff(&self, moves: &[Move], _alpha: Score, beta: Score) -> Option<usize> {
-        let empties = self.cur.empties();
+        let empties = self.line.cur.empties();
         if self.presearch
             || !(SHALLOW_ORDER_MIN_EMPTIES..DEEP_ORDER_MIN_EMPTIES).contains(&empties)
             || beta >= 64
@@ -692,7 +693,7 @@ impl Game for Endgame {
         let mut first: Option<(Score, usize, Score)> = None;
         for (i, mv) in moves.iter().enumerate() {
             if let Move::Square(_) = mv {
-                let next = self.cur.play(*mv);
+                let next = self.line.cur.play(*mv);
                 let value = pattern::evaluate(&next);
                 let key = eval_order_key(&next, value, weighted_mobility(next.moves()) as i32);
                 if first.is_none_or(|(best, _, _)| key < best) {
@@ -719,19 +720,19 @@ impl Endgame {
     /// bound as its value instead of its exact shallow value.
     fn order(&self, moves: &mut [Move], floor: Score) {
         // Near the end, ordering costs more than it saves.
-        if self.cur.empties() <= ORDER_ABOVE_EMPTIES {
+        if self.line.cur.empties() <= ORDER_ABOVE_EMPTIES {
             return;
         }
-        let shallow = self.cur.empties() >= EVAL_ORDER_MIN_EMPTIES;
+        let shallow = self.line.cur.empties() >= EVAL_ORDER_MIN_EMPTIES;
         let key = |mv: &Move| match *mv {
             Move::Pass => 0,
             // Far from the end: the position after the move (from 14 empties on, the opponent's
             // best reply) by the midgame evaluation, from the opponent's side (lower first).
             Move::Square(_) if shallow => {
-                let next = self.cur.play(*mv);
+                let next = self.line.cur.play(*mv);
                 let replies = next.moves();
                 let mobility = weighted_mobility(replies) as i32;
-                let plies = match self.cur.empties() {
+                let plies = match self.line.cur.empties() {
                     // The pre-search orders by the evaluation alone: it only needs good
                     // moves near the root and a value, and searching under every move of it
                     // cost more than half of the whole solve.
@@ -756,7 +757,7 @@ impl Endgame {
                 }
             }
             Move::Square(s) => {
-                let next = self.cur.play(*mv);
+                let next = self.line.cur.play(*mv);
                 let empty = !(next.me | next.opp);
                 let potential = (adjacent(next.opp) & empty).count_ones() as i32;
                 16 * weighted_mobility(next.moves()) as i32 + potential

@@ -9,6 +9,7 @@
 //! ship as `data/patterns.bin`, embedded in the binary and decoded on first use.
 
 use crate::bitboard::legal_moves;
+use crate::position::Line;
 use crate::position::Position;
 use std::sync::OnceLock;
 
@@ -686,8 +687,7 @@ fn get_varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
 ///
 /// [`Game`]: search_core::Game
 pub struct PatternGame<'w> {
-    cur: Position,
-    stack: Vec<Position>,
+    line: Line,
     weights: &'w Evaluator,
     /// Whether moves are searched fastest-first (see [`PatternGame::fastest_first`]).
     fastest_first: bool,
@@ -697,8 +697,7 @@ impl PatternGame<'_> {
     /// Starts at `p`, evaluating with `weights`.
     pub fn new(p: Position, weights: &Evaluator) -> PatternGame<'_> {
         PatternGame {
-            cur: p,
-            stack: Vec::with_capacity(8),
+            line: Line::new(p, 8),
             weights,
             fastest_first: false,
         }
@@ -726,39 +725,41 @@ impl PatternGame<'_> {
 
     /// Starts again at `p`, keeping the allocated stack (for many small searches).
     pub fn reset(&mut self, p: Position) {
-        self.cur = p;
-        self.stack.clear();
+        self.line.reset(p);
     }
 }
 
 impl search_core::Game for PatternGame<'_> {
     type Move = crate::Move;
     fn generate_moves(&self, moves: &mut Vec<crate::Move>) {
-        self.cur.push_moves(moves);
+        self.line.cur.push_moves(moves);
     }
     fn play(&mut self, mv: crate::Move) {
-        self.stack.push(self.cur);
-        self.cur = self.cur.play(mv);
+        self.line.push(mv);
     }
     fn undo(&mut self, _mv: crate::Move) {
-        self.cur = self.stack.pop().expect("a move to undo");
+        self.line.pop();
     }
     fn order_moves(&self, moves: &mut [crate::Move]) {
         if !self.fastest_first || moves.len() < 2 {
             return;
         }
         crate::position::sort_moves_by_key(moves, |&mv| {
-            crate::bitboard::weighted_mobility(self.cur.play(mv).moves()) as i32
+            crate::bitboard::weighted_mobility(self.line.cur.play(mv).moves()) as i32
         });
     }
     fn outcome(&self) -> Option<search_core::Score> {
-        self.cur.game_over().then(|| 100 * self.cur.final_score())
+        self.line
+            .cur
+            .game_over()
+            .then(|| 100 * self.line.cur.final_score())
     }
     fn evaluate(&self) -> search_core::Score {
-        self.weights.evaluate_discs(self.cur.me, self.cur.opp)
+        self.weights
+            .evaluate_discs(self.line.cur.me, self.line.cur.opp)
     }
     fn hash(&self) -> u64 {
-        crate::position::position_hash(&self.cur)
+        crate::position::position_hash(&self.line.cur)
     }
 }
 

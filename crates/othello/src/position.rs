@@ -326,3 +326,41 @@ pub fn position_hash(p: &Position) -> u64 {
     use search_core::hash::mix64;
     mix64(p.me) ^ mix64(p.opp ^ 0x9e37_79b9_7f4a_7c15).rotate_left(29)
 }
+
+/// A search's way through the game: the current position and the positions before it, so that
+/// a move is taken back by popping (the searches' `Game` implementations hold one).
+#[derive(Debug, Clone)]
+pub(crate) struct Line {
+    /// The position reached.
+    pub cur: Position,
+    stack: Vec<Position>,
+}
+
+impl Line {
+    /// Starts at `p`, with room for `depth` moves before the stack grows.
+    pub fn new(p: Position, depth: usize) -> Line {
+        Line {
+            cur: p,
+            stack: Vec::with_capacity(depth),
+        }
+    }
+
+    /// Plays `mv`.
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.stack.push(self.cur);
+        self.cur = self.cur.play(mv);
+    }
+
+    /// Takes back the last move.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.cur = self.stack.pop().expect("a move to undo");
+    }
+
+    /// Starts again at `p`, keeping the stack's room.
+    pub fn reset(&mut self, p: Position) {
+        self.cur = p;
+        self.stack.clear();
+    }
+}

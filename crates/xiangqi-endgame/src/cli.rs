@@ -320,10 +320,8 @@ fn check(input: &Path, output: &Path, grading: &GradingArgs) -> Result<i32> {
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
-    batch::run_main(|| {
-        let args = batch::args_with_default_subcommand::<Command>("run");
-        let cli = Command::parse_from(args);
-        match cli {
+    batch::run_main(
+        || match batch::parse_with_default_subcommand::<Command>("run") {
             Command::Run(a) => run(&a),
             Command::Perft { fen, depth, divide } => perft_cmd(&fen, depth, divide),
             Command::Compare {
@@ -453,8 +451,8 @@ pub fn main() -> i32 {
                 seed,
                 games.as_deref(),
             ),
-        }
-    })
+        },
+    )
 }
 
 #[derive(serde::Serialize)]
