@@ -3,6 +3,9 @@
 //! in expanded states (or nodes, or iterations) per second.
 
 #![allow(missing_docs)]
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::Nim;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use search_core::*;
 use std::hint::black_box;
@@ -114,29 +117,6 @@ fn two_player(c: &mut Criterion) {
     g.finish();
 }
 
-#[derive(Clone)]
-struct Nim {
-    left: u32,
-    to_move: usize,
-}
-
-impl MctsState for Nim {
-    type Move = u32;
-    fn legal_moves(&self, out: &mut Vec<u32>) {
-        out.extend((1..=3).filter(|&k| k <= self.left));
-    }
-    fn apply(&mut self, k: u32) {
-        self.left -= k;
-        self.to_move ^= 1;
-    }
-    fn player(&self) -> usize {
-        self.to_move
-    }
-    fn terminal_reward(&self) -> Option<f64> {
-        (self.left == 0).then_some(if self.to_move == 1 { 1.0 } else { 0.0 })
-    }
-}
-
 fn monte_carlo(c: &mut Criterion) {
     let mut g = c.benchmark_group("mcts_nim40");
     g.throughput(Throughput::Elements(10_000));
@@ -148,8 +128,8 @@ fn monte_carlo(c: &mut Criterion) {
             };
             mcts(
                 Nim {
-                    left: black_box(40),
-                    to_move: 0,
+                    pooled: false,
+                    ..Nim::new(black_box(40), 3)
                 },
                 cfg,
                 &mut RandomRollout,

@@ -1,35 +1,8 @@
 //! MCTS finds the winning move of solved games and is reproducible.
 
 mod common;
+use common::Nim;
 use search_core::*;
-
-#[derive(Clone)]
-struct Nim {
-    left: u32,
-    max_take: u32,
-    to_move: usize,
-}
-
-impl MctsState for Nim {
-    type Move = u32;
-    fn legal_moves(&self, out: &mut Vec<u32>) {
-        out.extend((1..=self.max_take).filter(|&k| k <= self.left));
-    }
-    fn apply(&mut self, k: u32) {
-        self.left -= k;
-        self.to_move ^= 1;
-    }
-    fn player(&self) -> usize {
-        self.to_move
-    }
-    fn terminal_reward(&self) -> Option<f64> {
-        (self.left == 0).then_some(if self.to_move == 1 { 1.0 } else { 0.0 })
-    }
-    /// Many move orders reach the same pile with the same player to move.
-    fn key(&self) -> Option<u64> {
-        Some(u64::from(self.left) << 1 | self.to_move as u64)
-    }
-}
 
 #[test]
 fn finds_the_winning_nim_move_from_many_piles() {
@@ -39,15 +12,7 @@ fn finds_the_winning_nim_move_from_many_piles() {
             max_iterations: Some(20_000),
             ..Default::default()
         };
-        let mv = mcts(
-            Nim {
-                left,
-                max_take: 3,
-                to_move: 0,
-            },
-            cfg,
-            &mut RandomRollout,
-        );
+        let mv = mcts(Nim::new(left, 3), cfg, &mut RandomRollout);
         assert_eq!(mv, Some(left % 4), "pile {left}");
     }
 }
@@ -59,11 +24,7 @@ fn same_seed_same_tree_and_reuse_keeps_the_subtree() {
         seed: 42,
         ..Default::default()
     };
-    let state = Nim {
-        left: 15,
-        max_take: 3,
-        to_move: 0,
-    };
+    let state = Nim::new(15, 3);
     let mut a = Mcts::new(state.clone(), cfg);
     let mut b = Mcts::new(state, cfg);
     assert_eq!(a.search(&mut RandomRollout), b.search(&mut RandomRollout));
@@ -112,14 +73,7 @@ fn solver_proves_nim_wins_and_losses() {
             solver: true,
             ..Default::default()
         };
-        let mut tree = Mcts::new(
-            Nim {
-                left,
-                max_take: 3,
-                to_move: 0,
-            },
-            cfg,
-        );
+        let mut tree = Mcts::new(Nim::new(left, 3), cfg);
         let mv = tree.search(&mut RandomRollout);
         assert_eq!(tree.root_proof(), Some(left % 4 != 0), "pile {left}");
         if left % 4 != 0 {
@@ -237,14 +191,7 @@ fn solver_proofs_survive_subtree_reuse_from_the_new_side() {
         solver: true,
         ..Default::default()
     };
-    let mut tree = Mcts::new(
-        Nim {
-            left: 9,
-            max_take: 3,
-            to_move: 0,
-        },
-        cfg,
-    );
+    let mut tree = Mcts::new(Nim::new(9, 3), cfg);
     assert_eq!(tree.search(&mut RandomRollout), Some(1));
     assert_eq!(tree.root_proof(), Some(true));
     tree.advance(1); // 8 left: the opponent, now to move, loses
@@ -262,11 +209,7 @@ fn excluded_root_moves_are_never_searched_again_nor_chosen() {
         seed: 7,
         ..Default::default()
     };
-    let state = Nim {
-        left: 13,
-        max_take: 3,
-        to_move: 0,
-    };
+    let state = Nim::new(13, 3);
     let mut tree = Mcts::new(state.clone(), cfg);
     // An unexpanded root has no moves to exclude.
     assert!(!tree.exclude_root_move(1));
@@ -307,14 +250,6 @@ fn excluded_root_moves_are_never_searched_again_nor_chosen() {
     assert!(tree.stats().iterations > 0);
 }
 
-fn nim(left: u32) -> Nim {
-    Nim {
-        left,
-        max_take: 3,
-        to_move: 0,
-    }
-}
-
 #[test]
 fn transpositions_pool_the_statistics_of_one_position_and_survive_reuse() {
     let config = MctsConfig {
@@ -323,7 +258,7 @@ fn transpositions_pool_the_statistics_of_one_position_and_survive_reuse() {
         seed: 9,
         ..Default::default()
     };
-    let mut tree = Mcts::new(nim(21), config);
+    let mut tree = Mcts::new(Nim::new(21, 3), config);
     // 21 is a win by taking 1 (leaving a multiple of 4).
     assert_eq!(tree.search(&mut RandomRollout), Some(1));
     assert!(tree.check_pooled_positions().unwrap().1 > 0);
@@ -348,7 +283,7 @@ fn pooled_positions_solve_nim_where_the_tree_alone_does_not() {
                 seed,
                 ..Default::default()
             };
-            let mut tree = Mcts::new(nim(left), config);
+            let mut tree = Mcts::new(Nim::new(left, 3), config);
             assert_eq!(
                 tree.search(&mut RandomRollout),
                 Some(left % 4),
@@ -364,7 +299,7 @@ fn without_transpositions_nothing_is_pooled() {
         max_iterations: Some(2_000),
         ..Default::default()
     };
-    let mut tree = Mcts::new(nim(21), config);
+    let mut tree = Mcts::new(Nim::new(21, 3), config);
     tree.search(&mut RandomRollout);
     assert_eq!(tree.check_pooled_positions(), Ok((0, 0)));
 }
@@ -384,7 +319,7 @@ proptest::proptest! {
             seed,
             ..Default::default()
         };
-        let mut tree = Mcts::new(nim(left), config);
+        let mut tree = Mcts::new(Nim::new(left, 3), config);
         for take in line {
             if tree.state().left < 2 {
                 break;
