@@ -122,10 +122,7 @@ fn monte_carlo(c: &mut Criterion) {
     g.throughput(Throughput::Elements(10_000));
     g.bench_function("uct_10k_iterations", |b| {
         b.iter(|| {
-            let cfg = MctsConfig {
-                max_iterations: Some(10_000),
-                ..Default::default()
-            };
+            let cfg = MctsConfig::iterations(10_000);
             mcts(
                 Nim {
                     pooled: false,

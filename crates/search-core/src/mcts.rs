@@ -116,6 +116,22 @@ pub struct MctsConfig {
     pub transpositions: bool,
 }
 
+impl MctsConfig {
+    /// The default configuration with a budget of `n` iterations (and no deadline).
+    ///
+    /// ```
+    /// use search_core::MctsConfig;
+    /// let config = MctsConfig { seed: 7, ..MctsConfig::iterations(500) };
+    /// assert_eq!(config.max_iterations, Some(500));
+    /// ```
+    pub fn iterations(n: u64) -> MctsConfig {
+        MctsConfig {
+            max_iterations: Some(n),
+            ..MctsConfig::default()
+        }
+    }
+}
+
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {

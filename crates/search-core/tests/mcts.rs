@@ -8,10 +8,7 @@ use search_core::*;
 fn finds_the_winning_nim_move_from_many_piles() {
     // Taking up to 3: positions with left % 4 != 0 are wins; the winning move is left % 4.
     for left in [5u32, 6, 7, 9, 10, 11, 13] {
-        let cfg = MctsConfig {
-            max_iterations: Some(20_000),
-            ..Default::default()
-        };
+        let cfg = MctsConfig::iterations(20_000);
         let mv = mcts(Nim::new(left, 3), cfg, &mut RandomRollout);
         assert_eq!(mv, Some(left % 4), "pile {left}");
     }
@@ -20,9 +17,8 @@ fn finds_the_winning_nim_move_from_many_piles() {
 #[test]
 fn same_seed_same_tree_and_reuse_keeps_the_subtree() {
     let cfg = MctsConfig {
-        max_iterations: Some(3_000),
         seed: 42,
-        ..Default::default()
+        ..MctsConfig::iterations(3_000)
     };
     let state = Nim::new(15, 3);
     let mut a = Mcts::new(state.clone(), cfg);
@@ -57,9 +53,8 @@ fn one_player_puzzle_with_normalised_scores() {
         }
     }
     let cfg = MctsConfig {
-        max_iterations: Some(2_000),
         normalize: true,
-        ..Default::default()
+        ..MctsConfig::iterations(2_000)
     };
     assert_eq!(mcts(Walk(0, 0), cfg, &mut RandomRollout), Some(1));
 }
@@ -69,9 +64,8 @@ fn solver_proves_nim_wins_and_losses() {
     // Taking up to 3, the side to move wins exactly when the pile is not a multiple of 4.
     for left in 1u32..=16 {
         let cfg = MctsConfig {
-            max_iterations: Some(200_000),
             solver: true,
-            ..Default::default()
+            ..MctsConfig::iterations(200_000)
         };
         let mut tree = Mcts::new(Nim::new(left, 3), cfg);
         let mv = tree.search(&mut RandomRollout);
@@ -187,9 +181,8 @@ proptest::proptest! {
 #[test]
 fn solver_proofs_survive_subtree_reuse_from_the_new_side() {
     let cfg = MctsConfig {
-        max_iterations: Some(100_000),
         solver: true,
-        ..Default::default()
+        ..MctsConfig::iterations(100_000)
     };
     let mut tree = Mcts::new(Nim::new(9, 3), cfg);
     assert_eq!(tree.search(&mut RandomRollout), Some(1));
@@ -205,9 +198,8 @@ fn solver_proofs_survive_subtree_reuse_from_the_new_side() {
 fn excluded_root_moves_are_never_searched_again_nor_chosen() {
     // Pile 13, taking up to 3: taking 1 is the winning move, which MCTS finds.
     let cfg = MctsConfig {
-        max_iterations: Some(5_000),
         seed: 7,
-        ..Default::default()
+        ..MctsConfig::iterations(5_000)
     };
     let state = Nim::new(13, 3);
     let mut tree = Mcts::new(state.clone(), cfg);
@@ -253,10 +245,9 @@ fn excluded_root_moves_are_never_searched_again_nor_chosen() {
 #[test]
 fn transpositions_pool_the_statistics_of_one_position_and_survive_reuse() {
     let config = MctsConfig {
-        max_iterations: Some(5_000),
         transpositions: true,
         seed: 9,
-        ..Default::default()
+        ..MctsConfig::iterations(5_000)
     };
     let mut tree = Mcts::new(Nim::new(21, 3), config);
     // 21 is a win by taking 1 (leaving a multiple of 4).
@@ -295,10 +286,7 @@ fn pooled_positions_solve_nim_where_the_tree_alone_does_not() {
 
 #[test]
 fn without_transpositions_nothing_is_pooled() {
-    let config = MctsConfig {
-        max_iterations: Some(2_000),
-        ..Default::default()
-    };
+    let config = MctsConfig::iterations(2_000);
     let mut tree = Mcts::new(Nim::new(21, 3), config);
     tree.search(&mut RandomRollout);
     assert_eq!(tree.check_pooled_positions(), Ok((0, 0)));

@@ -452,6 +452,11 @@ fn the_longest_loss_is_preferred() {
     }
 }
 
+/// Iterative deepening on `tree` with a new searcher of a `table_mb` MB table.
+fn deepen(mut tree: RandomTree, table_mb: usize, opts: &IterativeOptions) -> GameResult<u8> {
+    iterative_deepening(&mut tree, &mut Searcher::new(table_mb), opts, |_| {})
+}
+
 #[test]
 fn iterative_deepening_honours_its_deadline() {
     // A huge tree: depth 40 could never finish; the deadline must stop it with a legal move.
@@ -462,12 +467,7 @@ fn iterative_deepening_honours_its_deadline() {
         deadline: Deadline::after(budget),
         ..Default::default()
     };
-    let r = iterative_deepening(
-        &mut RandomTree::new(7, 8),
-        &mut Searcher::new(4),
-        &opts,
-        |_| {},
-    );
+    let r = deepen(RandomTree::new(7, 8), 4, &opts);
     let took = start.elapsed();
     assert!(r.best.is_some());
     assert!(r.stats.depth >= 2);
@@ -484,12 +484,7 @@ fn node_limit_aborts_and_reports_depth() {
         node_limit: Some(5_000),
         ..Default::default()
     };
-    let r = iterative_deepening(
-        &mut RandomTree::new(3, 6),
-        &mut Searcher::new(1),
-        &opts,
-        |_| {},
-    );
+    let r = deepen(RandomTree::new(3, 6), 1, &opts);
     assert!(r.best.is_some());
     assert!(r.stats.depth < 30);
 }
