@@ -50,19 +50,19 @@ fn perft_and_fen_commands() {
 fn run_match(movetime: &str, args: &[&str]) -> (std::process::Output, Vec<serde_json::Value>) {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("xq-match-{}-{run}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = scratch(&format!("match-{run}"));
     let games = d.join("games.jsonl");
-    let out = bin()
-        .args([
-            "match",
-            "--pairs",
-            "1",
-            "--movetime-ms",
-            movetime,
-            "--seed",
-            "7",
-        ])
+    let mut command = bin();
+    command.args([
+        "match",
+        "--pairs",
+        "1",
+        "--movetime-ms",
+        movetime,
+        "--seed",
+        "7",
+    ]);
+    let out = command
         .args(args)
         .arg("--games")
         .arg(&games)
@@ -91,7 +91,6 @@ fn run_match(movetime: &str, args: &[&str]) -> (std::process::Output, Vec<serde_
         }
         parsed.push(g);
     }
-    std::fs::remove_dir_all(d).unwrap();
     (out, parsed)
 }
 
