@@ -26,9 +26,7 @@ fn numeric_options_out_of_range_are_refused() {
         ["generate", "--rows", "100000"],
     ] {
         let [command, option, value] = args;
-        run_tool!(BIN, command, option, value, "--cols", "100000")
-            .code(2)
-            .says("invalid value");
+        run_tool!(BIN, command, option, value, "--cols", "100000").fails(2, "invalid value");
     }
 }
 
@@ -81,8 +79,7 @@ fn messages_show_invisible_characters_and_say_too_large() {
     std::fs::write(dir.join("input_1.txt"), "3\u{200b} 4 5\n").unwrap();
     std::fs::write(dir.join("input_2.txt"), "3 99999999999 5\n").unwrap();
     run_tool!(BIN, "run", &dir, "-o", dir.join("out"))
-        .code(1)
-        .says("row count M `3\\u{200b}` is not a non-negative integer")
+        .fails(1, "row count M `3\\u{200b}` is not a non-negative integer")
         .says("column count N `99999999999` is too large");
 }
 

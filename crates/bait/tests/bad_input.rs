@@ -31,8 +31,7 @@ fn result_of(level: &Path, game: &Path, out: &Path) -> String {
 #[test]
 fn a_time_that_is_not_a_number_is_refused() {
     run_tool!(BIN, "solve", "inputs/level_1.txt", "--time", "NaN")
-        .code(2)
-        .says("is not a number of seconds");
+        .fails(2, "is not a number of seconds");
 }
 
 #[test]

@@ -37,9 +37,7 @@ fn replay_prints_the_engine_result_line_and_html() {
     );
     let page = std::fs::read_to_string(d.join("r.html")).unwrap();
     assert!(page.contains("<canvas") && page.contains("step 9: L"));
-    run_tool!(BIN, "replay", &level, "DRX")
-        .code(2)
-        .says("`X` is not an action");
+    run_tool!(BIN, "replay", &level, "DRX").fails(2, "`X` is not an action");
 }
 
 #[test]

@@ -98,6 +98,12 @@ impl Run {
         self.code(0)
     }
 
+    /// Checks that the run failed with `code` and that stderr says `what`.
+    #[track_caller]
+    pub fn fails(self, code: i32, what: &str) -> Self {
+        self.code(code).says(what)
+    }
+
     /// Checks that stderr says `what`.
     #[track_caller]
     pub fn says(self, what: &str) -> Self {

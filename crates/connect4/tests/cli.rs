@@ -148,8 +148,7 @@ fn run_answers_requests_legally_solves_7x6_lists_and_keeps_going_past_a_bad_file
     std::fs::write(dir.join("bad.7x6"), "4455\n48\n").unwrap();
     let out = dir.join("out");
     let r = run_tool!(BIN, "run", &dir, "-o", &out, "--iterations", "300", "-q")
-        .code(1)
-        .says("input_9.txt: ")
+        .fails(1, "input_9.txt: ")
         .says("bad.7x6:2: ");
     assert_eq!(r.stdout, "9 files: 7 ok, 2 failed\n");
     for seed in 0..6u64 {

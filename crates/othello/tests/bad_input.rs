@@ -48,9 +48,7 @@ fn a_table_too_large_is_refused_with_a_message() {
         ("18446744073709551615", "not in 1..=65536"),
         ("0", "not in 1..=65536"),
     ] {
-        run_tool!(BIN, "solve", &file, "--hash-mb", mb)
-            .code(2)
-            .says(message);
+        run_tool!(BIN, "solve", &file, "--hash-mb", mb).fails(2, message);
     }
     std::fs::remove_file(file).unwrap();
 }
@@ -68,13 +66,9 @@ fn checks_with_nothing_to_check_do_not_succeed() {
         run.stdout
     );
     let empty = temp_file("empty.obf", b"% nothing\n");
-    run_tool!(BIN, "solve", "--check", &empty)
-        .code(2)
-        .says("no position to check");
+    run_tool!(BIN, "solve", "--check", &empty).fails(2, "no position to check");
     for command in ["vectors", "nodecounts"] {
-        run_tool!(BIN, command, "/dev/null")
-            .code(2)
-            .says("no rows to check");
+        run_tool!(BIN, command, "/dev/null").fails(2, "no rows to check");
     }
     std::fs::remove_file(unscored).unwrap();
     std::fs::remove_file(empty).unwrap();
@@ -113,9 +107,7 @@ fn training_on_nothing_or_with_a_penalty_that_is_not_a_number_is_refused() {
         (&["--ridge", "inf"][..], "`inf` is not a finite number"),
         (&["--games", "0"][..], "not in 1.."),
     ] {
-        Run::of(bin().arg("train").arg("--out").arg(&out).args(args))
-            .code(2)
-            .says(message);
+        Run::of(bin().arg("train").arg("--out").arg(&out).args(args)).fails(2, message);
         assert!(!out.exists());
     }
 }

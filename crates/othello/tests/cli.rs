@@ -151,8 +151,7 @@ fn solve_flags_a_wrong_listed_score() {
 #[test]
 fn solve_names_an_argument_that_is_neither_a_file_nor_a_position() {
     run_tool!(EXE, "solve", "no-such-file.obf")
-        .code(2)
-        .says("`no-such-file.obf` is neither a file nor a position");
+        .fails(2, "`no-such-file.obf` is neither a file nor a position");
 }
 
 #[test]
@@ -215,8 +214,7 @@ fn run_scores_every_position_exactly_and_keeps_going_past_a_bad_file() {
     std::fs::write(dir.join("notes.txt"), "not an input").unwrap();
     let out = dir.join("out");
     let r = run_tool!(EXE, "run", &dir, "-o", &out)
-        .code(1)
-        .says("bad.obf:2: ")
+        .fails(1, "bad.obf:2: ")
         .says("bad.timing:2: games `many`");
     assert!(
         r.stdout.ends_with("4 files: 2 ok, 2 failed\n"),

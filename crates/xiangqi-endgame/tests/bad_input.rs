@@ -14,8 +14,7 @@ fn times_that_are_not_finite_seconds_are_refused() {
     for time in ["inf", "1e300", "NaN", "-1"] {
         let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w";
         run_tool!(BIN, "run", "--fen", fen, format!("--time={time}"))
-            .code(2)
-            .says("is not a number of seconds");
+            .fails(2, "is not a number of seconds");
     }
 }
 
@@ -83,8 +82,7 @@ fn a_position_without_a_king_is_refused_where_a_game_is_played() {
             vec!["perft", fen, "1"],
         ] {
             Run::from(Command::new(BIN).args(&args).output().unwrap())
-                .code(2)
-                .says("king: a game needs both kings");
+                .fails(2, "king: a game needs both kings");
         }
     }
     let text = uci_session(format!("position fen {no_black}\nisready\nquit\n").as_bytes());
@@ -97,9 +95,7 @@ fn a_position_without_a_king_is_refused_where_a_game_is_played() {
     std::fs::write(dir.join("1.txt"), BOARD.replace('k', ".")).unwrap();
     std::fs::write(dir.join("2.txt"), BOARD.replace('K', ".")).unwrap();
     run_tool!(BIN, "run", dir.join("1.txt"), "-o", dir.join("out/output")).ok();
-    run_tool!(BIN, "run", dir.join("2.txt"), "-o", dir.join("out/output"))
-        .code(1)
-        .says("no red king");
+    run_tool!(BIN, "run", dir.join("2.txt"), "-o", dir.join("out/output")).fails(1, "no red king");
 }
 
 #[test]

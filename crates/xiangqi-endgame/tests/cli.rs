@@ -23,8 +23,7 @@ fn folder_run_writes_answers_and_move_lists_and_survives_a_bad_file() {
     std::fs::write(d.join("input/2.txt"), "...k.....\n.........\n").unwrap();
     std::fs::write(d.join("input/3.txt"), board.replace("R", "X")).unwrap();
     run_tool!(BIN, d.join("input"), "--quiet")
-        .code(1)
-        .says("2.txt: expected 10 board lines, found 2")
+        .fails(1, "2.txt: expected 10 board lines, found 2")
         .says("3.txt:9: `X` is not a piece letter");
     assert_eq!(
         std::fs::read_to_string(d.join("output/output_1.txt")).unwrap(),
