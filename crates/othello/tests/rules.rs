@@ -161,26 +161,26 @@ fn position_with_empties(empties: u32, picks: Vec<u8>) -> Position {
     p
 }
 
+/// Positions of random games with 1 to `max_empties` squares left.
+fn late_position(max_empties: u32) -> impl Strategy<Value = Position> {
+    (1..=max_empties, prop::collection::vec(any::<u8>(), 1..64))
+        .prop_map(|(empties, picks)| position_with_empties(empties, picks))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
     #[test]
-    fn solver_equals_exhaustive_minimax_near_the_end(
-        empties in 1u32..=10,
-        picks in prop::collection::vec(any::<u8>(), 1..64),
-    ) {
-        let p = position_with_empties(empties, picks);
+    fn solver_equals_exhaustive_minimax_near_the_end(p in late_position(10)) {
         let s = solve(&p, &mut search_core::Searcher::new(1));
         prop_assert_eq!(s.score, brute(&p), "{}", p);
     }
 
     #[test]
     fn parallel_solver_equals_exhaustive_minimax(
-        empties in 1u32..=10,
-        picks in prop::collection::vec(any::<u8>(), 1..64),
+        p in late_position(10),
         threads in 2usize..=3,
     ) {
-        let p = position_with_empties(empties, picks);
         let mut searchers: Vec<_> = (0..threads).map(|_| search_core::Searcher::new(1)).collect();
         let s = solve_parallel(&p, &mut searchers).unwrap();
         prop_assert_eq!(s.score, brute(&p), "{}", p);
@@ -192,12 +192,10 @@ proptest! {
 
     #[test]
     fn last_empties_solver_is_fail_soft_correct(
-        empties in 1u32..=9,
-        picks in prop::collection::vec(any::<u8>(), 1..64),
+        p in late_position(9),
         alpha in -66i32..64,
         width in 1i32..20,
     ) {
-        let p = position_with_empties(empties, picks);
         let beta = alpha + width;
         let truth = brute(&p);
         let v = last_empties(&p, alpha, beta, &mut 0);
@@ -239,11 +237,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
-    fn stable_discs_never_flip_in_any_continuation(
-        empties in 1u32..=8,
-        picks in prop::collection::vec(any::<u8>(), 1..64),
-    ) {
-        let p = position_with_empties(empties, picks);
+    fn stable_discs_never_flip_in_any_continuation(p in late_position(8)) {
         let (own, other) = (stable_discs(p.me, p.opp), stable_discs(p.opp, p.me));
         prop_assert!(stable_discs_survive(&p, own, other), "{}", p);
     }
