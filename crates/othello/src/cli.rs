@@ -93,6 +93,11 @@ enum Command {
         /// Seconds an NBoard engine may think about one move before it forfeits the game.
         #[arg(long, default_value_t = 60.0, value_parser = batch::seconds_arg)]
         move_timeout: f64,
+        /// Each side's game clock as a GGF time control, MAIN[/INCREMENT[/EXTENSION]] with
+        /// times as [[h:]m:]s (`2:00` is two minutes a game): sent to NBoard engines in the
+        /// game (`TI`, with every move's time), and a side that uses more loses on time.
+        #[arg(long, value_parser = clock_arg)]
+        clock: Option<crate::ggf::Clock>,
         /// Games (rounded up to an even number).
         #[arg(long, default_value_t = 100)]
         games: usize,
@@ -515,6 +520,7 @@ fn dispatch(cli: Command) -> Result<i32> {
             b,
             nboard_depth,
             move_timeout,
+            clock,
             games,
             heuristic_a,
             heuristic_b,
@@ -524,7 +530,7 @@ fn dispatch(cli: Command) -> Result<i32> {
             json,
             trace,
         } => {
-            use crate::matchplay::{run, Contestant};
+            use crate::matchplay::{run, Contestant, MatchOptions};
             let timeout = std::time::Duration::from_secs_f64(move_timeout);
             let pa = Contestant::parse(&a, heuristic_a, order, nboard_depth, timeout)
                 .map_err(|e| anyhow!(e))?;
@@ -532,7 +538,14 @@ fn dispatch(cli: Command) -> Result<i32> {
                 .map_err(|e| anyhow!(e))?;
             let jobs = jobs.unwrap_or_else(batch::cores);
             let bar = batch::progress_bar(games.div_ceil(2) as u64 * 2, "games", json);
-            let r = run(&pa, &pb, games, seed, jobs, trace.as_deref(), || bar.inc(1))?;
+            let options = MatchOptions {
+                games,
+                seed,
+                jobs,
+                clock,
+                trace: trace.as_deref(),
+            };
+            let r = run(&pa, &pb, &options, || bar.inc(1))?;
             bar.finish_and_clear();
             for f in &r.forfeits {
                 eprintln!("{f}");
@@ -553,6 +566,16 @@ fn dispatch(cli: Command) -> Result<i32> {
                     100.0 * r.ci95.0,
                     100.0 * r.ci95.1
                 );
+                for (side, t) in [("A", &r.thinking_a), ("B", &r.thinking_b)] {
+                    println!(
+                        "{side} thought {:.1} s over {} moves ({:.2} s a move), the slowest {:.2} s at {} empties",
+                        t.total_seconds,
+                        t.moves,
+                        t.total_seconds / t.moves.max(1) as f64,
+                        t.slowest_seconds,
+                        t.slowest_empties
+                    );
+                }
             }
             Ok(0)
         }
@@ -804,4 +827,9 @@ fn ridge_arg(text: &str) -> Result<f64, String> {
         Ok(r) if r.is_finite() && r >= 0.0 => Ok(r),
         _ => Err(format!("`{text}` is not a finite number of 0 or more")),
     }
+}
+
+/// Parses a `--clock` time control.
+fn clock_arg(s: &str) -> Result<crate::ggf::Clock, String> {
+    s.parse()
 }

@@ -98,6 +98,108 @@ impl GgfGame {
     }
 }
 
+/// A GGF time control (`TI`, `TB`, `TW`): `MAIN/INCREMENT/EXTENSION`, each `[[h:]m:]s` and
+/// possibly empty (zero), like `TI[5:00//0:30]`: five minutes for the game, no increment, and
+/// thirty seconds of extension once the main time is used up.
+///
+/// ```
+/// use othello::ggf::Clock;
+/// let c: Clock = "5:00//0:30".parse().unwrap();
+/// assert_eq!((c.main, c.increment, c.extension), (300.0, 0.0, 30.0));
+/// assert_eq!(c.to_string(), "5:00/0:00/0:30");
+/// assert_eq!("1:00:00".parse::<Clock>().unwrap().main, 3600.0);
+/// assert_eq!("0.5".parse::<Clock>().unwrap().to_string(), "0:00.50/0:00/0:00");
+/// assert!("five minutes".parse::<Clock>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Clock {
+    /// Seconds for the whole game.
+    pub main: f64,
+    /// Seconds added after each of the player's moves.
+    pub increment: f64,
+    /// Seconds of grace once the main time has run out.
+    pub extension: f64,
+}
+
+impl FromStr for Clock {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Clock, String> {
+        let mut parts = s.trim().split('/');
+        let mut next = |what: &str| -> Result<f64, String> {
+            let part = parts.next().unwrap_or("").trim();
+            if part.is_empty() {
+                return Ok(0.0);
+            }
+            let mut seconds = 0.0;
+            for field in part.split(':') {
+                let v: f64 = field
+                    .parse()
+                    .ok()
+                    .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                    .ok_or_else(|| format!("the {what} time `{part}` is not [[h:]m:]s"))?;
+                seconds = seconds * 60.0 + v;
+            }
+            Ok(seconds)
+        };
+        let clock = Clock {
+            main: next("main")?,
+            increment: next("increment")?,
+            extension: next("extension")?,
+        };
+        match parts.next() {
+            Some(extra) => Err(format!("`{extra}` after the extension time")),
+            None => Ok(clock),
+        }
+    }
+}
+
+impl fmt::Display for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let part = |t: f64| {
+            let whole = t.floor() as u64;
+            let seconds = if t.fract() == 0.0 {
+                format!("{:02}", whole % 60)
+            } else {
+                format!("{:05.2}", t - (whole - whole % 60) as f64)
+            };
+            if whole >= 3600 {
+                format!("{}:{:02}:{seconds}", whole / 3600, whole / 60 % 60)
+            } else {
+                format!("{}:{seconds}", whole / 60)
+            }
+        };
+        let (m, i, e) = (part(self.main), part(self.increment), part(self.extension));
+        write!(f, "{m}/{i}/{e}")
+    }
+}
+
+impl GgfGame {
+    /// The time control of `color`: its own tag (`TB`, `TW`), else `TI`; `None` when the game
+    /// has none (or it does not parse).
+    pub fn clock(&self, color: Color) -> Option<Clock> {
+        let own = if color == Color::Black { "TB" } else { "TW" };
+        let tag = |name: &str| self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        tag(own).or_else(|| tag("TI"))?.parse().ok()
+    }
+
+    /// Seconds left on `color`'s clock: its time control (main time, extension and the
+    /// increments of its moves so far) less the times of its moves; `None` without a clock.
+    ///
+    /// ```
+    /// use othello::{ggf::GgfGame, Color};
+    /// let text = "(;GM[Othello]TI[1:00//]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//12.5]W[F6//3];)";
+    /// let game: GgfGame = text.parse().unwrap();
+    /// assert_eq!(game.time_left(Color::Black), Some(47.5));
+    /// assert_eq!(game.time_left(Color::White), Some(57.0));
+    /// ```
+    pub fn time_left(&self, color: Color) -> Option<f64> {
+        let clock = self.clock(color)?;
+        let own = self.moves.iter().filter(|m| m.color == color);
+        let (moves, used) = own.fold((0, 0.0), |(n, t), m| (n + 1, t + m.time.unwrap_or(0.0)));
+        Some(clock.main + clock.extension + f64::from(moves) * clock.increment - used)
+    }
+}
+
 /// A move as GGF writes it: `F5`, `PA`.
 pub fn ggf_move(mv: Move) -> String {
     match mv {

@@ -10,7 +10,7 @@
 
 use crate::course::{status, Status};
 use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
-use crate::ggf::{parse_ggf_move, GgfGame};
+use crate::ggf::{parse_ggf_move, Clock, GgfGame};
 use crate::position::{Color, Move, Position};
 use crate::trace::trace_turn;
 use rand::{Rng, SeedableRng};
@@ -147,11 +147,17 @@ impl NboardClient {
             })
     }
 
-    /// The engine's move in `game`.
-    fn choose(&mut self, game: &GgfGame) -> Result<Move, String> {
+    /// The engine's move in `game`, within its move timeout and the `time_left` on its clock.
+    fn choose(&mut self, game: &GgfGame, time_left: Option<f64>) -> Result<Move, String> {
         self.send(&format!("set game {game}"))?;
         self.send("go")?;
-        let line = self.wait_for(self.move_timeout, |l| l.starts_with("==="))?;
+        let timeout = match time_left {
+            Some(left) => self
+                .move_timeout
+                .min(Duration::from_secs_f64(left.max(0.0))),
+            None => self.move_timeout,
+        };
+        let line = self.wait_for(timeout, |l| l.starts_with("==="))?;
         let answer = line.trim_start_matches('=').trim();
         let token = answer
             .split(|c: char| c == '/' || c.is_whitespace())
@@ -179,8 +185,45 @@ pub struct MatchReport {
     /// 95% confidence interval of the score rate (normal approximation).
     pub ci95: (f64, f64),
     /// Games lost by forfeit (an external engine that crashed, timed out or played an
-    /// illegal move), with the reason: `game N: A|B ...`.
+    /// illegal move, a side out of time on the game clock), with the reason: `game N: A|B ...`.
     pub forfeits: Vec<String>,
+    /// How long A thought.
+    pub thinking_a: ThinkingTime,
+    /// How long B thought.
+    pub thinking_b: ThinkingTime,
+}
+
+/// How long one side thought over a match (wall time from the question to the answer).
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct ThinkingTime {
+    /// Moves it chose (forced passes not counted).
+    pub moves: usize,
+    /// Seconds in all.
+    pub total_seconds: f64,
+    /// Seconds of its slowest move.
+    pub slowest_seconds: f64,
+    /// Empty squares at its slowest move.
+    pub slowest_empties: u32,
+}
+
+impl ThinkingTime {
+    fn add(&mut self, seconds: f64, empties: u32) {
+        self.moves += 1;
+        self.total_seconds += seconds;
+        if seconds > self.slowest_seconds {
+            self.slowest_seconds = seconds;
+            self.slowest_empties = empties;
+        }
+    }
+
+    fn merge(&mut self, other: &ThinkingTime) {
+        self.moves += other.moves;
+        self.total_seconds += other.total_seconds;
+        if other.slowest_seconds > self.slowest_seconds {
+            self.slowest_seconds = other.slowest_seconds;
+            self.slowest_empties = other.slowest_empties;
+        }
+    }
 }
 
 /// A position after `plies` random moves from the start (seeded).
@@ -216,25 +259,34 @@ impl Mover {
 /// why.
 pub type GameOutcome = Result<i32, (Color, String)>;
 
+/// A game's outcome and how long each side thought (black's, then white's).
+pub type PlayedGame = (GameOutcome, [ThinkingTime; 2]);
+
 /// Plays one game from `start`; returns the final disc difference for black, or the side that
-/// forfeited. With `trace`, each turn of a fixed-depth decider also writes its search tree
-/// there (`turnN.dot`/`.svg`); an error is a tree that could not be written.
+/// forfeited, with each side's thinking time. With `clock`, the game carries it as its time
+/// control (`TI`) and every move its time, and a side whose moves take longer in all than its
+/// clock allows loses on time. With `trace`, each turn of a fixed-depth decider also writes
+/// its search tree there (`turnN.dot`/`.svg`); an error is a tree that could not be written.
 pub fn play_game(
     start: Position,
-    black: &Contestant,
-    white: &Contestant,
+    [black, white]: [&Contestant; 2],
+    clock: Option<Clock>,
     rng: &mut SmallRng,
     trace: Option<&Path>,
-) -> anyhow::Result<GameOutcome> {
+) -> anyhow::Result<PlayedGame> {
+    let mut thinking = [ThinkingTime::default(); 2];
     let mut black_mover = match Mover::start(black) {
         Ok(m) => m,
-        Err(e) => return Ok(Err((Color::Black, e))),
+        Err(e) => return Ok((Err((Color::Black, e)), thinking)),
     };
     let mut white_mover = match Mover::start(white) {
         Ok(m) => m,
-        Err(e) => return Ok(Err((Color::White, e))),
+        Err(e) => return Ok((Err((Color::White, e)), thinking)),
     };
     let mut game = GgfGame::new(start);
+    if let Some(clock) = clock {
+        game.tags.push(("TI".into(), clock.to_string()));
+    }
     let mut p = start;
     while status(&p) == Status::Ongoing {
         let side = p.side;
@@ -243,6 +295,8 @@ pub fn play_game(
         } else {
             &mut white_mover
         };
+        let asked = std::time::Instant::now();
+        let time_left = game.time_left(side);
         let mv = if p.moves() == 0 {
             Move::Pass
         } else {
@@ -258,15 +312,29 @@ pub fn play_game(
                     }
                     mv
                 }
-                Mover::Nboard(client) => match client.choose(&game) {
+                Mover::Nboard(client) => match client.choose(&game, time_left) {
                     // The side has a square to play here, so a pass is illegal too.
                     Ok(mv) if p.is_legal(mv) => mv,
-                    Ok(mv) => return Ok(Err((side, format!("played {mv}, which is illegal")))),
-                    Err(e) => return Ok(Err((side, e))),
+                    Ok(mv) => {
+                        let why = format!("played {mv}, which is illegal");
+                        return Ok((Err((side, why)), thinking));
+                    }
+                    Err(e) => return Ok((Err((side, e)), thinking)),
                 },
             }
         };
-        game.push(mv, None, None)
+        let seconds = asked.elapsed().as_secs_f64();
+        let time = if mv == Move::Pass && p.moves() == 0 {
+            0.0
+        } else {
+            thinking[side as usize].add(seconds, p.empties());
+            seconds
+        };
+        if let Some(left) = time_left.filter(|&left| time > left) {
+            let why = format!("lost on time: {time:.2} s for a move with {left:.2} s left");
+            return Ok((Err((side, why)), thinking));
+        }
+        game.push(mv, None, clock.map(|_| time))
             .expect("the harness plays only legal moves");
         p = p.play(mv);
     }
@@ -275,22 +343,31 @@ pub fn play_game(
     } else {
         (p.opp, p.me)
     };
-    Ok(Ok(b.count_ones() as i32 - w.count_ones() as i32))
+    Ok((Ok(b.count_ones() as i32 - w.count_ones() as i32), thinking))
 }
 
-/// One game's result for A: the disc difference, and the forfeit message if there was one.
-type PairGame = (i32, Option<String>);
+/// One game's result for A: the disc difference, the forfeit message if there was one, and
+/// A's and B's thinking times.
+type PairGame = (i32, Option<String>, [ThinkingTime; 2]);
 
 /// A's disc difference in game `number` with A playing `a_color`, a forfeit counting as a loss
 /// by 64 discs for the side that forfeited.
-fn for_a(outcome: GameOutcome, a_color: Color, number: usize) -> PairGame {
-    let sign = if a_color == Color::Black { 1 } else { -1 };
+fn for_a((outcome, [black, white]): PlayedGame, a_color: Color, number: usize) -> PairGame {
+    let (sign, times) = if a_color == Color::Black {
+        (1, [black, white])
+    } else {
+        (-1, [white, black])
+    };
     match outcome {
-        Ok(d) => (sign * d, None),
+        Ok(d) => (sign * d, None, times),
         Err((color, why)) => {
             let who = if color == a_color { "A" } else { "B" };
             let d = if color == a_color { -64 } else { 64 };
-            (d, Some(format!("game {number}: {who} forfeits: {why}")))
+            (
+                d,
+                Some(format!("game {number}: {who} forfeits: {why}")),
+                times,
+            )
         }
     }
 }
@@ -300,15 +377,16 @@ fn for_a(outcome: GameOutcome, a_color: Color, number: usize) -> PairGame {
 fn play_pair(
     k: usize,
     [a, b]: [&Contestant; 2],
+    clock: Option<Clock>,
     rng: &mut SmallRng,
     trace: Option<&Path>,
     on_game: &impl Fn(),
 ) -> anyhow::Result<[PairGame; 2]> {
     let start = random_opening(rng, 4);
     let dir = |game: usize| trace.map(|t| t.join(format!("game{game}")));
-    let g1 = play_game(start, a, b, rng, dir(2 * k + 1).as_deref())?;
+    let g1 = play_game(start, [a, b], clock, rng, dir(2 * k + 1).as_deref())?;
     on_game();
-    let g2 = play_game(start, b, a, rng, dir(2 * k + 2).as_deref())?;
+    let g2 = play_game(start, [b, a], clock, rng, dir(2 * k + 2).as_deref())?;
     on_game();
     Ok([
         for_a(g1, Color::Black, 2 * k + 1),
@@ -316,19 +394,37 @@ fn play_pair(
     ])
 }
 
-/// Plays `games` games (rounded up to pairs) between A and B with `jobs` threads; `on_game` is
-/// called after each game (for a progress bar). With `trace`, game N's search trees go to
-/// `trace/gameN/` (games 1, 3, 5, ... have A as black); a tree that cannot be written ends
-/// the match with that error.
+/// How a match is played: its length, seed, threads, clock and trace folder.
+#[derive(Debug, Clone, Default)]
+pub struct MatchOptions<'a> {
+    /// Games (rounded up to pairs).
+    pub games: usize,
+    /// Seed of the openings and tie-breaks.
+    pub seed: u64,
+    /// Threads.
+    pub jobs: usize,
+    /// Each side's time control for a game (see [`play_game`]).
+    pub clock: Option<Clock>,
+    /// Where game N's search trees go: `trace/gameN/` (games 1, 3, 5, ... have A as black).
+    pub trace: Option<&'a Path>,
+}
+
+/// Plays a match between A and B as `options` say; `on_game` is called after each game (for a
+/// progress bar). A tree that cannot be written to the trace folder ends the match with that
+/// error.
 pub fn run(
     a: &Contestant,
     b: &Contestant,
-    games: usize,
-    seed: u64,
-    jobs: usize,
-    trace: Option<&Path>,
+    options: &MatchOptions<'_>,
     on_game: impl Fn() + Sync,
 ) -> anyhow::Result<MatchReport> {
+    let MatchOptions {
+        games,
+        seed,
+        jobs,
+        clock,
+        trace,
+    } = *options;
     let pairs = games.div_ceil(2);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::with_capacity(2 * pairs));
@@ -341,7 +437,7 @@ pub fn run(
                 }
                 let mut rng =
                     SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                let pair = play_pair(k, [a, b], &mut rng, trace, &on_game);
+                let pair = play_pair(k, [a, b], clock, &mut rng, trace, &on_game);
                 results
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
@@ -358,6 +454,11 @@ pub fn run(
     pairs.sort_by_key(|p| p.0);
     let games: Vec<PairGame> = pairs.into_iter().flat_map(|p| p.1).collect();
     let forfeits: Vec<String> = games.iter().filter_map(|g| g.1.clone()).collect();
+    let (mut thinking_a, mut thinking_b) = (ThinkingTime::default(), ThinkingTime::default());
+    for (_, _, [a, b]) in &games {
+        thinking_a.merge(a);
+        thinking_b.merge(b);
+    }
     let diffs: Vec<i32> = games.iter().map(|g| g.0).collect();
     let n = diffs.len().max(1);
     let wins = diffs.iter().filter(|&&d| d > 0).count();
@@ -376,5 +477,7 @@ pub fn run(
         score_rate: score.rate(),
         ci95: score.ci95(),
         forfeits,
+        thinking_a,
+        thinking_b,
     })
 }

@@ -2,6 +2,7 @@
 //! game as GGF, `go`, `hint`, `ping`), its complaints about bad input, and `othello match`
 //! with the engine as an external contestant.
 
+use batch::testing::Run;
 use batch::LineProcess;
 use othello::endgame::solve;
 use othello::ggf::GgfGame;
@@ -114,7 +115,7 @@ fn near_the_end_go_answers_the_exact_score() {
 #[test]
 fn bad_commands_are_reported_with_their_line_and_the_session_goes_on() {
     let input = format!(
-        "nboard 2\nset game (;GM[Othello]BO[8 {START}]B[A1];)\nset depth 99\nmove Z9\nfrobnicate\nset game (;GM[Othello]BO[8 {START}]B[F5];)\nmove pass\nping 3\nquit\n"
+        "nboard 2\nset game (;GM[Othello]BO[8 {START}]B[A1];)\nset depth 99\nmove Z9\nfrobnicate\nset game (;GM[Othello]BO[8 {START}]B[F5];)\nmove pass\nset timelimit -1\nping 3\nquit\n"
     );
     let (stdout, stderr) = session(input.as_bytes());
     assert!(stdout.lines().any(|l| l == "pong 3"), "{stdout}");
@@ -125,6 +126,7 @@ fn bad_commands_are_reported_with_their_line_and_the_session_goes_on() {
         "line 4: `Z9` is not a move",
         "line 5: unknown command `frobnicate`",
         "line 7: move PA is illegal here",
+        "line 8: set timelimit needs seconds (0 for none), not `-1`",
     ] {
         assert!(stderr.contains(expected), "no `{expected}` in:\n{stderr}");
     }
@@ -268,4 +270,106 @@ fn an_engine_that_prints_endlessly_forfeits_on_time() {
         "{stderr}"
     );
     assert!(start.elapsed() < std::time::Duration::from_secs(20));
+}
+
+/// A whole game of the engine against itself under a game clock of three seconds a side, at a
+/// depth no clock that short allows (`set depth 20`): every answer arrives before its side's
+/// clock runs out, as the test (the GUI) measures it from `go` to `===`.
+#[test]
+fn a_game_clock_of_three_seconds_is_never_overrun() {
+    let mut e = engine();
+    e.send("nboard 2").unwrap();
+    e.send("set depth 20").unwrap();
+    let mut game: GgfGame = format!("(;GM[Othello]TI[0:03//]BO[8 {START}];)")
+        .parse()
+        .unwrap();
+    let mut p = game.position();
+    let mut moves = 0;
+    while !p.game_over() {
+        if p.moves() == 0 {
+            game.push(Move::Pass, None, Some(0.0)).unwrap();
+            p = p.play(Move::Pass);
+            continue;
+        }
+        let left = game.time_left(p.side).unwrap();
+        e.send(&format!("set game {game}")).unwrap();
+        let asked = std::time::Instant::now();
+        e.send("go").unwrap();
+        let deadline = asked + Duration::from_secs_f64(left);
+        let answer = e
+            .wait_for(deadline, |l| l.starts_with("==="))
+            .unwrap_or_else(|_| panic!("no move within the {left:.2} s left, at {p}"));
+        let used = asked.elapsed().as_secs_f64();
+        let token = answer.trim_start_matches("=== ").split('/').next().unwrap();
+        let mv = othello::ggf::parse_ggf_move(token).unwrap();
+        assert!(p.is_legal(mv), "{answer} at {p}");
+        game.push(mv, None, Some(used)).unwrap();
+        p = p.play(mv);
+        moves += 1;
+    }
+    assert!(moves >= 40, "{moves} moves");
+    for side in [othello::Color::Black, othello::Color::White] {
+        assert!(game.time_left(side).unwrap() > 0.0, "{side:?}: {game}");
+    }
+}
+
+/// `set timelimit` bounds every move: at depth 20 from the start, whose search would take
+/// hours, a legal move comes once the limit has passed (a loaded machine may add a little).
+#[test]
+fn the_time_limit_answers_with_the_best_move_found_so_far() {
+    let mut e = engine();
+    e.send("nboard 2").unwrap();
+    e.send("set depth 20").unwrap();
+    e.send("set timelimit 0.5").unwrap();
+    e.send(&format!("set game (;GM[Othello]BO[8 {START}];)"))
+        .unwrap();
+    let asked = std::time::Instant::now();
+    e.send("go").unwrap();
+    let answer = e
+        .wait_for(asked + Duration::from_secs(5), |l| l.starts_with("==="))
+        .expect("an answer");
+    let took = asked.elapsed().as_secs_f64();
+    assert!((0.5..3.0).contains(&took), "{took:.2} s");
+    let token = answer.trim_start_matches("=== ").split('/').next().unwrap();
+    let mv = othello::ggf::parse_ggf_move(token).unwrap();
+    assert!(START.parse::<Position>().unwrap().is_legal(mv), "{answer}");
+}
+
+/// `match --clock` gives each side a game clock: the engine at a depth no one-second clock
+/// allows keeps to it and reports its thinking time, and an engine that never answers
+/// forfeits when its clock runs out rather than after the move timeout.
+#[cfg(unix)]
+#[test]
+fn a_match_on_a_game_clock_is_kept_to_and_a_silent_engine_loses_on_time() {
+    let engine = format!("nboard:{EXE} nboard");
+    let mut command = Command::new(EXE);
+    command.args([
+        "match",
+        &engine,
+        "random",
+        "--nboard-depth",
+        "20",
+        "--clock",
+        "0:01",
+    ]);
+    command.args(["--games", "2", "--jobs", "1", "--json"]);
+    let report = Run::of(&mut command).ok().stdout;
+    let report: serde_json::Value = serde_json::from_str(&report).unwrap();
+    assert_eq!(report["forfeits"].as_array().unwrap().len(), 0, "{report}");
+    let a = &report["thinking_a"];
+    assert!(a["total_seconds"].as_f64().unwrap() <= 2.0, "{report}");
+    assert!(a["moves"].as_u64().unwrap() >= 40, "{report}");
+    // An engine that answers `ping` but never `go`.
+    let dir = batch::testing::temp_dir("othello-silent-engine");
+    let silent = batch::testing::fake_engine(
+        &dir,
+        "silent.sh",
+        "while read -r l; do case \"$l\" in ping*) echo \"pong ${l#ping }\";; esac; done",
+    );
+    let silent = format!("nboard:{}", silent.display());
+    let mut command = Command::new(EXE);
+    command.args(["match", &silent, "random", "--clock", "0.5", "--games", "2"]);
+    Run::of(&mut command)
+        .ok()
+        .says("game 1: A forfeits: no answer within 0.5 s");
 }

@@ -347,7 +347,7 @@ mod course_heuristic {
 
 mod matches {
     use othello::deciders::{Decider, HeuristicKind, MoveOrder};
-    use othello::matchplay::{run, Player};
+    use othello::matchplay::{run, MatchOptions, Player};
 
     #[test]
     fn matches_are_reproducible_and_searching_beats_random() {
@@ -362,8 +362,14 @@ mod matches {
             order: MoveOrder::Course,
         };
         let (a, b) = (a.into(), b.into());
-        let r1 = run(&a, &b, 10, 7, 2, None, || {}).unwrap();
-        let r2 = run(&a, &b, 10, 7, 1, None, || {}).unwrap();
+        let options = |jobs| MatchOptions {
+            games: 10,
+            seed: 7,
+            jobs,
+            ..Default::default()
+        };
+        let r1 = run(&a, &b, &options(2), || {}).unwrap();
+        let r2 = run(&a, &b, &options(1), || {}).unwrap();
         assert_eq!(
             (r1.wins, r1.draws, r1.losses),
             (r2.wins, r2.draws, r2.losses)
