@@ -5,10 +5,10 @@
 //! the N best moves as it deepens. A reader thread forwards the input, and any new line stops
 //! a running search (the GUI sends `ping` when the position changes and waits for `pong`).
 //!
-//! Thinking: iterative-deepening alpha-beta to the `set depth` depth with the learned pattern
-//! evaluation ([`crate::pattern`]) and fastest-first order, and an exact solve once few squares
-//! are empty ([`solve_empties`]). EVAL is in discs: the exact disc difference after a solve,
-//! the pattern evaluation's estimate of it before.
+//! Thinking: iterative-deepening principal-variation search to the `set depth` depth with the
+//! learned pattern evaluation ([`crate::pattern`]), an exact solve once few squares are empty
+//! ([`solve_empties`]), each move within its [`MoveBudget`] (`set timelimit`, the GGF clock).
+//! EVAL is in discs: the exact disc difference after a solve, the evaluation's estimate before.
 
 use crate::deciders::{CourseGame, HeuristicKind, MoveOrder};
 use crate::endgame::{solve_until, table_megabytes, Endgame, Solution};
