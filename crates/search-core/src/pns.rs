@@ -85,8 +85,9 @@ impl<M> Default for Frame<M> {
 /// disproof number, and for a node `phi = min(delta of children)`, `delta = sum(phi of
 /// children)`. The attacker's goal is a win; the defender's is anything else (a draw counts as
 /// a successful defence). A value of 0 is always exact; "infinite" numbers saturate, so only
-/// the zeros are read as results. Searches stop at a [`Deadline`], a node budget or a stop
-/// signal raised by another thread, and then report [`ProofResult::Unknown`].
+/// the zeros are read as results. Searches stop at a [`Deadline`](crate::Deadline), a node
+/// budget or a stop signal raised by another thread ([`ProofSearch::budget_mut`]), and then
+/// report [`ProofResult::Unknown`].
 pub struct ProofSearch<G: Game> {
     table: Vec<[Entry; 2]>,
     mask: usize,
