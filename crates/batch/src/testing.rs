@@ -107,25 +107,21 @@ impl Run {
     /// Checks that stderr says `what`.
     #[track_caller]
     pub fn says(self, what: &str) -> Self {
-        self.has("stderr", what)
+        assert_contains("stderr", &self.stderr, what);
+        self
     }
 
     /// Checks that stdout prints `what`.
     #[track_caller]
     pub fn prints(self, what: &str) -> Self {
-        self.has("stdout", what)
-    }
-
-    #[track_caller]
-    fn has(self, stream: &str, what: &str) -> Self {
-        let text = if stream == "stderr" {
-            &self.stderr
-        } else {
-            &self.stdout
-        };
-        assert!(text.contains(what), "{stream} lacks `{what}`:\n{text}");
+        assert_contains("stdout", &self.stdout, what);
         self
     }
+}
+
+#[track_caller]
+fn assert_contains(stream: &str, text: &str, what: &str) {
+    assert!(text.contains(what), "{stream} lacks `{what}`:\n{text}");
 }
 
 /// Runs a program with arguments of any path or string type and returns its [`Run`]:
@@ -135,7 +131,7 @@ macro_rules! run_tool {
     ($bin:expr $(, $arg:expr)* $(,)?) => {{
         let mut command = ::std::process::Command::new($bin);
         $( command.arg($arg); )*
-        $crate::testing::Run::from(command.output().expect("the tool runs"))
+        $crate::testing::Run::of(&mut command)
     }};
 }
 
@@ -231,8 +227,8 @@ impl Grader {
     }
 
     /// `bin grade ARGS… EXTRA…`, finished.
-    pub fn run(&self, extra: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
-        self.command(extra).output().expect("the tool runs")
+    pub fn run(&self, extra: &[&dyn AsRef<std::ffi::OsStr>]) -> Run {
+        Run::of(&mut self.command(extra))
     }
 
     fn command(&self, extra: &[&dyn AsRef<std::ffi::OsStr>]) -> Command {
@@ -246,9 +242,7 @@ impl Grader {
 
     /// One unsplit run writing `report`: its stdout.
     pub fn whole(&self, report: &Path) -> String {
-        let o = self.run(&[&"--report", &report]);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-        text(&o.stdout)
+        self.run(&[&"--report", &report]).ok().stdout
     }
 
     /// Grades the class whole and in `n` slices (`--shard I/N`), merges the parts (given in
@@ -261,22 +255,16 @@ impl Grader {
         let parts: Vec<PathBuf> = (1..=n).map(|i| dir.join(format!("part-{i}.csv"))).collect();
         for (i, part) in parts.iter().enumerate() {
             let shard = format!("{}/{n}", i + 1);
-            let o = self.run(&[&"--shard", &shard, &"--report", part]);
-            assert_eq!(o.status.code(), Some(0), "{shard}: {}", text(&o.stderr));
-            assert!(text(&o.stdout).starts_with(&format!("shard {shard}: ")));
+            let o = self.run(&[&"--shard", &shard, &"--report", part]).ok();
+            assert!(o.stdout.starts_with(&format!("shard {shard}: ")));
         }
         let merged = dir.join("merged.csv");
         let merge = |parts: &[PathBuf]| {
-            Command::new(&self.bin)
-                .args(["grade", "merge"])
-                .args(parts.iter().rev())
-                .arg("--report")
-                .arg(&merged)
-                .output()
-                .expect("the tool runs")
+            let mut command = Command::new(&self.bin);
+            command.args(["grade", "merge"]).args(parts.iter().rev());
+            Run::of(command.arg("--report").arg(&merged))
         };
-        let o = merge(&parts);
-        assert_eq!(o.status.code(), Some(0), "merge: {}", text(&o.stderr));
+        let o = merge(&parts).ok();
         assert_eq!(
             std::fs::read_to_string(&merged).unwrap(),
             std::fs::read_to_string(&whole).unwrap(),
@@ -284,17 +272,11 @@ impl Grader {
         );
         let whole_name = whole.display().to_string();
         let merged_name = merged.display().to_string();
-        assert_eq!(text(&o.stdout), summary.replace(&whole_name, &merged_name));
+        assert_eq!(o.stdout, summary.replace(&whole_name, &merged_name));
         if n >= 2 {
             std::fs::remove_file(&merged).unwrap();
             let without_2: Vec<PathBuf> = [&parts[..1], &parts[2..]].concat();
-            let o = merge(&without_2);
-            assert_eq!(o.status.code(), Some(2));
-            assert!(
-                text(&o.stderr).contains(&format!("shard 2/{n} missing")),
-                "{}",
-                text(&o.stderr)
-            );
+            merge(&without_2).fails(2, &format!("shard 2/{n} missing"));
             assert!(!merged.exists(), "a partial report was written");
         }
     }
@@ -323,11 +305,8 @@ impl Grader {
         child.kill().unwrap();
         child.wait().unwrap();
         assert!(!report.exists(), "a killed run wrote its report");
-        let o = self.run(&[&"--report", &report]);
-        assert_eq!(o.status.code(), Some(2));
-        assert!(text(&o.stderr).contains("--resume"), "{}", text(&o.stderr));
-        let o = self.run(&[&"--report", &report, &"--resume"]);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        self.run(&[&"--report", &report]).fails(2, "--resume");
+        self.run(&[&"--report", &report, &"--resume"]).ok();
         assert_eq!(
             std::fs::read_to_string(&report).unwrap(),
             std::fs::read_to_string(whole).unwrap()

@@ -207,12 +207,13 @@ pub struct ThinkingTime {
 }
 
 impl ThinkingTime {
-    fn add(&mut self, seconds: f64, empties: u32) {
-        self.moves += 1;
-        self.total_seconds += seconds;
-        if seconds > self.slowest_seconds {
-            self.slowest_seconds = seconds;
-            self.slowest_empties = empties;
+    /// One move of `seconds` asked with `empties` squares empty.
+    fn one(seconds: f64, empties: u32) -> ThinkingTime {
+        ThinkingTime {
+            moves: 1,
+            total_seconds: seconds,
+            slowest_seconds: seconds,
+            slowest_empties: empties,
         }
     }
 
@@ -324,10 +325,10 @@ pub fn play_game(
             }
         };
         let seconds = asked.elapsed().as_secs_f64();
-        let time = if mv == Move::Pass && p.moves() == 0 {
+        let time = if p.moves() == 0 {
             0.0
         } else {
-            thinking[side as usize].add(seconds, p.empties());
+            thinking[side as usize].merge(&ThinkingTime::one(seconds, p.empties()));
             seconds
         };
         if let Some(left) = time_left.filter(|&left| time > left) {
