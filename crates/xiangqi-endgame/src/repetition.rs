@@ -56,6 +56,34 @@ impl GameLine {
         GameLine { entries }
     }
 
+    /// Plays `moves` (UCI form, each checked legal) from `start`: the position reached and the
+    /// line leading to it. Fails with the first move that is not legal where it is played.
+    ///
+    /// ```
+    /// use xiangqi_endgame::{repetition::GameLine, Position, START_FEN};
+    /// let start: Position = START_FEN.parse().unwrap();
+    /// let (p, line) = GameLine::replay(start.clone(), &["h2e2", "h9g7"]).unwrap();
+    /// assert_eq!((p.ply(), line.len()), (2, 3));
+    /// assert_eq!(GameLine::replay(start, &["h2e2", "h2e2"]).unwrap_err(), "illegal move h2e2");
+    /// ```
+    pub fn replay(start: Position, moves: &[&str]) -> Result<(Position, GameLine), String> {
+        let mut pos = start;
+        let mut line = GameLine::new(&pos);
+        let mut legal = Vec::new();
+        for m in moves {
+            let mv: crate::square::Move = m.parse()?;
+            legal.clear();
+            crate::movegen::legal_moves(&pos, &mut legal);
+            if !legal.contains(&mv) {
+                return Err(format!("illegal move {m}"));
+            }
+            let captured = pos.at(mv.to).is_some();
+            pos.make(mv);
+            line.record(&pos, captured);
+        }
+        Ok((pos, line))
+    }
+
     /// Records the position reached by a move of the game just made on `pos` (`captured`: it
     /// took a piece, so nothing before it can come back), with its check status.
     pub fn record(&mut self, pos: &Position, captured: bool) {
@@ -167,18 +195,9 @@ impl GameLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::Move;
 
     fn play(fen: &str, moves: &[&str]) -> GameLine {
-        let mut p: Position = fen.parse().unwrap();
-        let mut line = GameLine::new(&p);
-        for m in moves {
-            let mv: Move = m.parse().unwrap();
-            let captured = p.at(mv.to).is_some();
-            p.make(mv);
-            line.record(&p, captured);
-        }
-        line
+        GameLine::replay(fen.parse().unwrap(), moves).unwrap().1
     }
 
     #[test]

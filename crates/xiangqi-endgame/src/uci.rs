@@ -494,7 +494,7 @@ fn info_line(r: &GameResult<Move>) -> String {
 
 /// Parses the arguments of `position`: the position reached and the game line leading to it.
 fn parse_position(args: &[&str]) -> Result<(Position, GameLine), String> {
-    let (mut pos, rest): (Position, &[&str]) = match args.first() {
+    let (pos, rest): (Position, &[&str]) = match args.first() {
         Some(&"startpos") => (START_FEN.parse().map_err(|e| format!("{e}"))?, &args[1..]),
         Some(&"fen") => {
             let end = args
@@ -506,22 +506,9 @@ fn parse_position(args: &[&str]) -> Result<(Position, GameLine), String> {
         }
         _ => return Err("expected startpos or fen".into()),
     };
-    let mut line = GameLine::new(&pos);
-    if rest.first() == Some(&"moves") {
-        let mut legal = Vec::new();
-        for m in &rest[1..] {
-            let mv: Move = m.parse()?;
-            legal.clear();
-            crate::movegen::legal_moves(&pos, &mut legal);
-            if !legal.contains(&mv) {
-                return Err(format!("illegal move {m}"));
-            }
-            let captured = pos.at(mv.to).is_some();
-            pos.make(mv);
-            line.record(&pos, captured);
-        }
-    } else if let Some(extra) = rest.first() {
-        return Err(format!("expected moves, found {extra:?}"));
+    match rest.split_first() {
+        Some((&"moves", moves)) => GameLine::replay(pos, moves),
+        Some((extra, _)) => Err(format!("expected moves, found {extra:?}")),
+        None => Ok((pos.clone(), GameLine::new(&pos))),
     }
-    Ok((pos, line))
 }
