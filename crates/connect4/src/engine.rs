@@ -113,6 +113,19 @@ pub struct Engine {
     hard_end: Instant,
     /// The trees being moved on after the last answer, off the clock.
     kept: Option<std::thread::JoinHandle<KeptTrees>>,
+    /// The root of the last move's search, column by column.
+    last_root: Vec<ColumnVisits>,
+}
+
+/// What the search of one move found about one column.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct ColumnVisits {
+    /// The column, from 0.
+    pub column: usize,
+    /// Simulations through it, over every thread's tree.
+    pub visits: u32,
+    /// Mean reward of those simulations for the side that played the column (0 lost, 1 won).
+    pub win_rate: f64,
 }
 
 /// The main tree and the helpers' trees, kept from one move to the next.
@@ -125,6 +138,34 @@ enum Thought {
     Decided(usize, Option<Mcts<BitState>>),
     /// No proof decided: the move goes by the search's visit counts.
     Searched(Mcts<BitState>),
+}
+
+/// The root children of `trees` merged column by column: visits added, win rates weighted by
+/// visits.
+fn root_visits<'a>(trees: impl Iterator<Item = &'a Mcts<BitState>>) -> Vec<ColumnVisits> {
+    let mut merged: Vec<ColumnVisits> = Vec::new();
+    for (column, visits, mean) in trees.flat_map(|t| t.root_children()) {
+        let at = match merged.iter().position(|c| c.column == column) {
+            Some(i) => i,
+            None => {
+                merged.push(ColumnVisits {
+                    column,
+                    visits: 0,
+                    win_rate: 0.0,
+                });
+                merged.len() - 1
+            }
+        };
+        let c = &mut merged[at];
+        let total = c.visits + visits;
+        if total > 0 {
+            c.win_rate =
+                (c.win_rate * f64::from(c.visits) + mean * f64::from(visits)) / f64::from(total);
+        }
+        c.visits = total;
+    }
+    merged.sort_by_key(|c| c.column);
+    merged
 }
 
 /// Size of the screen's transposition table, MiB.
@@ -149,7 +190,23 @@ impl Engine {
             helpers: Vec::new(),
             hard_end: Instant::now(),
             kept: None,
+            last_root: Vec::new(),
         }
+    }
+
+    /// The columns the last move's search visited, with their visits and win rates over all
+    /// its trees (empty when the move was forced before any search).
+    ///
+    /// ```
+    /// use connect4::{Board, engine::{Engine, EngineConfig, GameState}};
+    /// let mut e = Engine::new(EngineConfig { iterations: Some(2000), ..Default::default() });
+    /// e.choose(&GameState::new(Board::new(9, 9, 0, 0), 1));
+    /// let root = e.last_root();
+    /// assert!(root.iter().map(|c| c.visits).sum::<u32>() >= 1000);
+    /// assert!(root.iter().all(|c| c.column < 9 && (0.0..=1.0).contains(&c.win_rate)));
+    /// ```
+    pub fn last_root(&self) -> &[ColumnVisits] {
+        &self.last_root
     }
 
     /// Forgets the current game (the course's re-initialisation for a new game).
@@ -188,6 +245,7 @@ impl Engine {
         let legal: Vec<usize> = (0..state.board.n)
             .filter(|&y| state.board.can_play(y))
             .collect();
+        self.last_root.clear();
         if let Some(y) = state.forced_move() {
             self.tree = None;
             return y;
@@ -248,6 +306,7 @@ impl Engine {
                 (y, Some(tree))
             }
         };
+        self.last_root = root_visits(tree.iter().chain(&helpers));
         // Moving the trees on copies the kept subtrees and frees the rest, which takes
         // milliseconds for big trees: it is done on a thread of its own once the answer is
         // given, off the move's clock, and collected when the next move starts.
