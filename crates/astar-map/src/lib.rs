@@ -22,4 +22,4 @@ pub mod svg;
 
 pub use heuristics::{Heuristic, HeuristicKind};
 pub use map::{Cell, Dir, Map};
-pub use solve::{solve, Solution, SolveOptions};
+pub use solve::{solve, solve_observed, SearchEvent, Solution, SolveOptions};

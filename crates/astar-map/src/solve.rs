@@ -81,8 +81,51 @@ impl Solution {
     }
 }
 
+/// One step of a search as [`solve_observed`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum SearchEvent {
+    /// A state taken off the open list and expanded (it joins the closed set); the last one
+    /// of a search that reaches the station is the station, popped and not expanded.
+    Expand {
+        /// Its cell (row-major index).
+        cell: usize,
+        /// Food left there.
+        food: u32,
+        /// Days from the start.
+        g: u32,
+    },
+    /// A successor put on the open list by the last expansion.
+    Generate {
+        /// Its cell (row-major index).
+        cell: usize,
+        /// Food left there.
+        food: u32,
+    },
+}
+
 /// Finds a shortest route, or proves there is none.
 pub fn solve(map: &Map, options: &SolveOptions) -> Solution {
+    solve_observed(map, options, |_| {})
+}
+
+/// [`solve`], telling `observe` every expansion and every successor it puts on the open list,
+/// in order: what a step-by-step view of the search shows.
+///
+/// ```
+/// use astar_map::{solve_observed, Map, SearchEvent, SolveOptions};
+/// let map: Map = "3 3 3\n0 0 3\n2 0 1\n1 0 4".parse().unwrap();
+/// let mut expanded = 0;
+/// let s = solve_observed(&map, &SolveOptions::default(), |e| {
+///     expanded += matches!(e, SearchEvent::Expand { .. }) as u64;
+/// });
+/// assert_eq!(expanded, s.stats.expanded);
+/// ```
+pub fn solve_observed(
+    map: &Map,
+    options: &SolveOptions,
+    observe: impl FnMut(SearchEvent),
+) -> Solution {
+    let observe = RefCell::new(observe);
     let timer = Instant::now();
     let h = Heuristic::new(map, options.heuristic);
     let start = model::initial(map);
@@ -129,15 +172,34 @@ pub fn solve(map: &Map, options: &SolveOptions) -> Solution {
         }
         false
     };
+    let prune = |s: &State, g: u32| {
+        let pruned = prune(s, g);
+        if !pruned {
+            (observe.borrow_mut())(SearchEvent::Expand {
+                cell: cell_of(map, *s),
+                food: food_of(*s),
+                g,
+            });
+        }
+        pruned
+    };
     let filter = h.detects_dead_ends();
     let dominance = options.dominance;
     let h = &h;
     let successors = |s: &State| {
         let child_g = expanding_g.get() + 1;
-        model::successors(map, *s).filter(move |&(t, _)| {
-            (!filter || h.estimate(t) != UNREACHABLE)
-                && !(dominance && dominated(best.borrow().get(t), food_of(t), child_g))
-        })
+        let observe = &observe;
+        model::successors(map, *s)
+            .filter(move |&(t, _)| {
+                (!filter || h.estimate(t) != UNREACHABLE)
+                    && !(dominance && dominated(best.borrow().get(t), food_of(t), child_g))
+            })
+            .inspect(move |&(t, _)| {
+                (observe.borrow_mut())(SearchEvent::Generate {
+                    cell: cell_of(map, t),
+                    food: food_of(t),
+                })
+            })
     };
     let out = astar_with(
         &start,
@@ -152,6 +214,13 @@ pub fn solve(map: &Map, options: &SolveOptions) -> Solution {
     );
     let (steps, moves, food_after) = match &out.solution {
         Some((path, cost)) => {
+            // The goal was popped too (and counted as expanded), though not expanded.
+            let goal = path[path.len() - 1];
+            (observe.borrow_mut())(SearchEvent::Expand {
+                cell: cell_of(map, goal),
+                food: food_of(goal),
+                g: *cost,
+            });
             let moves = path
                 .windows(2)
                 .map(|w| model::direction(map, cell_of(map, w[0]), cell_of(map, w[1])))
