@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # All tests: formatting, lints, the workspace's tests (optimised test profile), the commands
 # shown in README.md and docs/, the main job (every tool on its bundled inputs, outputs
-# unchanged), the cluster scripts under a live one-node Slurm (as root; installs slurm-wlm and
-# munge when missing), then the conformance checks against the course material when
-# ../shared/data (or $DATA_DIR) exists.
+# unchanged), the playground in headless Chromium (installs chromium and chromium-driver when
+# missing) and under a 30-second load, the cluster scripts under a live one-node Slurm (as
+# root; installs slurm-wlm and munge when missing), then the conformance checks against the
+# course material when ../shared/data (or $DATA_DIR) exists.
 # CI (CI set) requires the course material to be present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +47,10 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
         exit 1
     fi
 fi
+echo "== the playground in a real browser: scripts/browser-test.sh"
+scripts/browser-test.sh
+echo "== the playground under load: scripts/playground-load.py"
+python3 scripts/playground-load.py --clients 8 --seconds 30
 echo "== class-scale runs under a live Slurm: scripts/slurm/live-test.sh"
 scripts/slurm/live-test.sh
 if [ -d "$data" ]; then

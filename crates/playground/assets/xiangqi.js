@@ -1,0 +1,132 @@
+// The xiangqi page: the board drawn as SVG from the server's view, moves by two clicks (piece,
+// then destination), the engine's iterations streamed into a table.
+"use strict";
+// Pieces show their FEN letters (red in red): Chinese glyphs need fonts many machines lack.
+
+const game = { fen: "", moves: [] };
+let view = null;
+let selected = null;
+let thinking = null;
+
+const X = (col) => 40 + col * 50;
+const Y = (row) => 40 + row * 50;
+
+function drawBoard() {
+  const board = clear(byId("board"));
+  for (let r = 0; r < 10; r++) board.appendChild(svg("line", { x1: X(0), y1: Y(r), x2: X(8), y2: Y(r), stroke: "#333" }));
+  for (let c = 0; c < 9; c++) {
+    board.appendChild(svg("line", { x1: X(c), y1: Y(0), x2: X(c), y2: Y(4), stroke: "#333" }));
+    board.appendChild(svg("line", { x1: X(c), y1: Y(5), x2: X(c), y2: Y(9), stroke: "#333" }));
+  }
+  for (const [r1, r2] of [[0, 2], [7, 9]]) {
+    board.appendChild(svg("line", { x1: X(3), y1: Y(r1), x2: X(5), y2: Y(r2), stroke: "#333" }));
+    board.appendChild(svg("line", { x1: X(5), y1: Y(r1), x2: X(3), y2: Y(r2), stroke: "#333" }));
+  }
+  board.appendChild(svg("text", { x: 240, y: 270, "text-anchor": "middle", fill: "#999" }, "river"));
+  if (!view) return;
+  const last = view.last ? [view.last.slice(0, 2), view.last.slice(2)] : [];
+  view.cells.forEach((cell, i) => {
+    const row = Math.floor(i / 9), col = i % 9;
+    const g = svg("g", { "data-square": cell.square, cursor: "pointer" });
+    g.appendChild(svg("rect", { x: X(col) - 24, y: Y(row) - 24, width: 48, height: 48, fill: "transparent" }));
+    if (last.includes(cell.square)) g.appendChild(svg("circle", { cx: X(col), cy: Y(row), r: 24, fill: "none", stroke: "#2a7", "stroke-width": 3 }));
+    if (cell.piece) {
+      const red = cell.piece === cell.piece.toUpperCase();
+      g.appendChild(svg("circle", { cx: X(col), cy: Y(row), r: 21, fill: "#f5deb3",
+        stroke: selected === cell.square ? "#06c" : (red ? "#b00" : "#222"), "stroke-width": selected === cell.square ? 4 : 2 }));
+      g.appendChild(svg("text", { x: X(col), y: Y(row) + 8, "text-anchor": "middle", "font-size": 22, fill: red ? "#b00" : "#222" }, cell.piece.toUpperCase()));
+      g.setAttribute("data-piece", cell.piece);
+    } else if (selected && view.legal.includes(selected + cell.square)) {
+      g.appendChild(svg("circle", { cx: X(col), cy: Y(row), r: 6, fill: "#06c" }));
+    }
+    g.addEventListener("click", () => clicked(cell.square));
+    board.appendChild(g);
+  });
+}
+
+function render() {
+  drawBoard();
+  byId("moves").textContent = game.moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ` : "") + m).join(" ");
+  setStatus(view.over ? view.over : `${view.side} to move${view.check ? " — check!" : ""}`);
+}
+
+async function refresh() {
+  view = await api("/api/xiangqi/state", game);
+  render();
+}
+
+function clicked(square) {
+  if (!view || view.over || thinking) return;
+  if (selected && view.legal.includes(selected + square)) {
+    const mv = selected + square;
+    selected = null;
+    guarded(async () => {
+      game.moves.push(mv);
+      await refresh();
+      if (byId("auto").checked && !view.over) engineMove();
+    });
+    return;
+  }
+  selected = view.legal.some((m) => m.startsWith(square)) ? square : null;
+  drawBoard();
+}
+
+function engineMove() {
+  if (thinking || view.over) return;
+  const rows = clear(byId("thinking"));
+  const url = `/api/xiangqi/think?fen=${encodeURIComponent(game.fen)}&moves=${game.moves.join(",")}&ms=${byId("ms").value}`;
+  setStatus(`${view.side} (engine) is thinking…`);
+  thinking = stream(url, {
+    info: (it) => {
+      const score = it.mate !== null ? `mate ${it.mate}` : it.score;
+      const tr = document.createElement("tr");
+      for (const v of [it.depth, score, it.nodes, Math.round(it.nps / 1000), it.pv.join(" ")]) {
+        const td = document.createElement("td");
+        td.textContent = v;
+        tr.appendChild(td);
+      }
+      rows.insertBefore(tr, rows.firstChild);
+    },
+    best: (answer) => {
+      thinking.close();
+      thinking = null;
+      if (answer.move) game.moves.push(answer.move);
+      guarded(refresh);
+    },
+  }, () => { thinking = null; });
+}
+
+async function load() {
+  const example = byId("inputs").value;
+  game.fen = example || byId("fen").value.trim();
+  game.moves = [];
+  selected = null;
+  clear(byId("thinking"));
+  await refresh();
+}
+
+async function mate() {
+  byId("mate-result").textContent = "searching…";
+  const r = await api("/api/xiangqi/mate", { ...game, within: Number(byId("within").value), ms: Number(byId("ms").value) });
+  byId("mate-result").textContent = r.result === "mate" ? `mate in ${r.moves}: ${r.line.join(" ")}`
+    : r.result === "none" ? `no mate in ${byId("within").value} moves (proven, ${r.nodes} nodes)`
+    : `no mate found within ${r.plies} plies before the time ran out`;
+}
+
+byId("load").onclick = () => guarded(load);
+byId("undo").onclick = () => guarded(async () => {
+  if (thinking) return;
+  game.moves.splice(Math.max(0, game.moves.length - 2));
+  await refresh();
+});
+byId("think").onclick = () => engineMove();
+byId("mate").onclick = () => guarded(mate);
+guarded(async () => {
+  for (const ex of await api("/api/xiangqi/inputs")) {
+    const opt = document.createElement("option");
+    opt.value = ex.fen;
+    opt.textContent = ex.name;
+    byId("inputs").appendChild(opt);
+  }
+  await refresh();
+});

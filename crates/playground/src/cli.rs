@@ -1,0 +1,75 @@
+//! The command line: `playground serve [--port 8080] [--host 127.0.0.1] [--open]`.
+
+use clap::Parser;
+use std::net::{IpAddr, SocketAddr};
+
+/// The playground's commands.
+#[derive(Debug, Parser)]
+#[command(
+    name = "playground",
+    version,
+    about = "Play and watch the workspace's search tools in a browser"
+)]
+pub enum Command {
+    /// Serves the web app until interrupted.
+    Serve {
+        /// Port to listen on (0: any free port, printed at start).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to bind: loopback by default, so only this machine can connect.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: IpAddr,
+        /// Open the app in the default browser once it is listening.
+        #[arg(long)]
+        open: bool,
+        /// Searches running at once (default: the number of cores, at least 2).
+        #[arg(long)]
+        engines: Option<usize>,
+    },
+}
+
+/// Runs the command line; returns the exit code.
+pub fn main() -> i32 {
+    let Command::Serve {
+        port,
+        host,
+        open,
+        engines,
+    } = batch::parse_with_default_subcommand::<Command>("serve");
+    let mut limits = crate::Limits::default();
+    if let Some(n) = engines {
+        limits.engines = n.max(1);
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("playground: cannot start the server: {e}");
+            return 1;
+        }
+    };
+    match runtime.block_on(serve(SocketAddr::new(host, port), limits, open)) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("playground: {e}");
+            1
+        }
+    }
+}
+
+/// Serves the app on `addr` until the process is interrupted.
+pub async fn serve(addr: SocketAddr, limits: crate::Limits, open: bool) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}")))?;
+    let url = format!("http://{}/", listener.local_addr()?);
+    if !addr.ip().is_loopback() {
+        eprintln!("playground: listening on {addr}, which other machines can reach");
+    }
+    println!("playground: serving {url} (Ctrl-C stops)");
+    if open {
+        if let Err(e) = std::process::Command::new("xdg-open").arg(&url).spawn() {
+            eprintln!("playground: could not open a browser ({e}); open {url} yourself");
+        }
+    }
+    axum::serve(listener, crate::router(limits)).await
+}

@@ -1,0 +1,4 @@
+//! `playground`: see the library documentation.
+fn main() {
+    std::process::exit(playground::cli::main());
+}
