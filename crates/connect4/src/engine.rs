@@ -115,7 +115,15 @@ pub struct Engine {
     kept: Option<std::thread::JoinHandle<KeptTrees>>,
     /// The root of the last move's search, column by column.
     last_root: Vec<ColumnVisits>,
+    /// Told the root's columns as the search of a move goes ([`Engine::watch`]).
+    watcher: Option<Watcher>,
 }
+
+/// A function told the root's columns while a move is searched.
+pub type Watcher = Box<dyn FnMut(&[ColumnVisits]) + Send>;
+
+/// How often a watched search reports, as a fraction of the move's time.
+const WATCH_EVERY: (u32, u32) = (1, 16);
 
 /// What the search of one move found about one column.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -191,6 +199,7 @@ impl Engine {
             hard_end: Instant::now(),
             kept: None,
             last_root: Vec::new(),
+            watcher: None,
         }
     }
 
@@ -207,6 +216,60 @@ impl Engine {
     /// ```
     pub fn last_root(&self) -> &[ColumnVisits] {
         &self.last_root
+    }
+
+    /// Has `watcher` told the visits and win rates of the root's columns (of the main tree)
+    /// about every sixteenth of a move's time while it is searched, so that a view can show
+    /// the search as it goes; `None` stops it. Searches on a fixed iteration budget are not
+    /// watched (their slices follow the iterations, not the clock).
+    ///
+    /// ```
+    /// use connect4::{Board, engine::{Engine, EngineConfig, GameState}};
+    /// use std::sync::{Arc, Mutex};
+    /// let reports = Arc::new(Mutex::new(Vec::new()));
+    /// let seen = reports.clone();
+    /// let time = std::time::Duration::from_millis(200);
+    /// let mut e = Engine::new(EngineConfig { time, ..Default::default() });
+    /// e.watch(Some(Box::new(move |columns| {
+    ///     seen.lock().unwrap().push(columns.iter().map(|c| c.visits).sum::<u32>())
+    /// })));
+    /// e.choose(&GameState::new(Board::new(9, 9, 0, 0), 1));
+    /// let reports = reports.lock().unwrap();
+    /// assert!(reports.len() >= 2 && reports.windows(2).all(|w| w[0] <= w[1]));
+    /// ```
+    pub fn watch(&mut self, watcher: Option<Watcher>) {
+        self.watcher = watcher;
+    }
+
+    /// Runs `tree` until its configured deadline, in slices when the search is watched (then
+    /// the watcher is told the root after each).
+    fn search_watched(
+        &mut self,
+        tree: &mut Mcts<BitState>,
+        rollout: &mut TacticalRollout,
+        start: Instant,
+    ) {
+        let config = tree.config();
+        let (Some(watcher), None, Some(end)) = (
+            &mut self.watcher,
+            config.max_iterations,
+            config.deadline.instant(),
+        ) else {
+            tree.search(rollout);
+            return;
+        };
+        let every = self.config.time * WATCH_EVERY.0 / WATCH_EVERY.1;
+        let mut until = start;
+        while until < end {
+            until = (until + every).min(end);
+            tree.set_config(MctsConfig {
+                deadline: Deadline::at(until),
+                ..config
+            });
+            tree.search(rollout);
+            watcher(&root_visits(std::iter::once(&*tree)));
+        }
+        tree.set_config(config);
     }
 
     /// Forgets the current game (the course's re-initialisation for a new game).
@@ -432,7 +495,7 @@ impl Engine {
                 exclude(&mut tree, y);
             }
         }
-        tree.search(&mut rollout);
+        self.search_watched(&mut tree, &mut rollout, start);
         // A deep win the first attempt ran out of time on gets a second share, after MCTS
         // (whose favourite may be a move that is not lost and cannot be refuted: refutations
         // would then take all the time left).
@@ -483,7 +546,7 @@ impl Engine {
             }
             let slice = start.elapsed() + time * MCTS_SLICE.0 / MCTS_SLICE.1;
             tree.set_config(mcts_config(slice.min(time), iterations.map(|n| n / 8)));
-            tree.search(&mut rollout);
+            self.search_watched(&mut tree, &mut rollout, start);
         }
         self.deep_proofs = Some(deep);
         Thought::Searched(tree)

@@ -119,7 +119,7 @@ byId("generate").onclick = () => guarded(async () => {
 guarded(async () => {
   for (const ex of await api("/api/astar/inputs")) {
     const opt = document.createElement("option");
-    opt.textContent = ex.name;
+    opt.value = opt.textContent = ex.name;
     opt.dataset.text = ex.text;
     byId("inputs").appendChild(opt);
   }

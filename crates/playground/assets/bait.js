@@ -80,7 +80,7 @@ byId("optimal").onclick = () => guarded(async () => {
 guarded(async () => {
   for (const ex of await api("/api/bait/levels")) {
     const opt = document.createElement("option");
-    opt.textContent = ex.name;
+    opt.value = opt.textContent = ex.name;
     opt.dataset.text = ex.text;
     byId("levels").appendChild(opt);
   }

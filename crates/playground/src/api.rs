@@ -175,7 +175,8 @@ impl Engines {
     }
 }
 
-/// The sending end of a streamed search.
+/// The sending end of a streamed search (clones send into the same stream).
+#[derive(Clone)]
 pub struct Reporter {
     tx: mpsc::Sender<Event>,
 }

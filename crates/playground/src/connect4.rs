@@ -3,11 +3,12 @@
 //! rates of every column, and a finished game analysed (where it was decided).
 
 use crate::api::{ApiError, ApiResult, Engines, Input};
-use axum::extract::State;
-use axum::routing::post;
+use axum::extract::{Query, State};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use connect4::analyze::{analyze, losing_move, Proof};
-use connect4::engine::{ColumnVisits, Engine, EngineConfig, GameState};
+use connect4::engine::{ColumnVisits, Engine, EngineConfig, GameState, Watcher};
 use connect4::Board;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -161,30 +162,106 @@ pub struct Engined {
     pub view: View,
 }
 
+/// The engine's move in `game` (not over), thinking `time`; `watcher` is told the columns as
+/// the search goes.
+fn engine_answer(
+    mut game: Game,
+    time: std::time::Duration,
+    seed: u64,
+    watcher: Option<Watcher>,
+) -> Result<Engined, ApiError> {
+    let state = game.replay()?;
+    let mut engine = Engine::new(EngineConfig {
+        time,
+        seed,
+        ..EngineConfig::default()
+    });
+    engine.watch(watcher);
+    let column = engine.choose(&state);
+    game.moves.push(column);
+    Ok(Engined {
+        column,
+        columns: engine.last_root().to_vec(),
+        view: view(&game)?,
+    })
+}
+
+/// `game` checked: a game that is still going on.
+fn going_on(game: &Game) -> Result<(), ApiError> {
+    match game.replay()?.result {
+        Some(_) => Err(ApiError::bad("the game is over")),
+        None => Ok(()),
+    }
+}
+
 async fn engine_move(
     State(engines): State<Engines>,
     Input(req): Input<MoveRequest>,
 ) -> ApiResult<Engined> {
-    let g = req.game.replay()?;
-    if g.result.is_some() {
-        return Err(ApiError::bad("the game is over"));
-    }
+    going_on(&req.game)?;
     let time = engines.think_time(req.ms);
     engines
-        .run(move || {
-            let mut engine = Engine::new(EngineConfig {
-                time,
-                seed: req.seed,
-                ..EngineConfig::default()
+        .run(move || engine_answer(req.game, time, req.seed, None))
+        .await
+}
+
+/// The query of a streamed engine move: the game as in [`Game`] with the moves comma-separated,
+/// the thinking time and the seed.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ThinkQuery {
+    /// Rows.
+    pub m: usize,
+    /// Columns.
+    pub n: usize,
+    /// The forbidden cell's row.
+    pub no_x: usize,
+    /// The forbidden cell's column.
+    pub no_y: usize,
+    /// Columns played, comma-separated.
+    #[serde(default)]
+    pub moves: String,
+    /// Thinking time, ms.
+    #[serde(default = "default_ms")]
+    pub ms: u64,
+    /// Seed of the engine's random choices.
+    #[serde(default)]
+    pub seed: u64,
+}
+
+/// The engine's move streamed: `visits` events (every column's visits and win rate) as the
+/// search goes, then a `move` event ([`Engined`]), or a `failed` event with the message.
+async fn think(
+    State(engines): State<Engines>,
+    Query(q): Query<ThinkQuery>,
+) -> Result<impl IntoResponse, ApiError> {
+    let moves = q
+        .moves
+        .split(',')
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            m.parse()
+                .map_err(|_| ApiError::bad(format!("`{m}` is not a column")))
+        })
+        .collect::<Result<Vec<usize>, ApiError>>()?;
+    let game = Game {
+        m: q.m,
+        n: q.n,
+        no_x: q.no_x,
+        no_y: q.no_y,
+        moves,
+    };
+    going_on(&game)?;
+    let time = engines.think_time(q.ms);
+    engines
+        .stream(move |report| {
+            let sender = report.clone();
+            let watcher: Watcher = Box::new(move |columns| {
+                sender.send("visits", &columns);
             });
-            let column = engine.choose(&g);
-            let mut game = req.game;
-            game.moves.push(column);
-            Ok(Engined {
-                column,
-                columns: engine.last_root().to_vec(),
-                view: view(&game)?,
-            })
+            match engine_answer(game, time, q.seed, Some(watcher)) {
+                Ok(answer) => report.send("move", &answer),
+                Err(e) => report.send("failed", &e.message),
+            };
         })
         .await
 }
@@ -248,5 +325,6 @@ pub fn routes() -> Router<Engines> {
         .route("/new", post(new_board))
         .route("/state", post(state))
         .route("/move", post(engine_move))
+        .route("/think", get(think))
         .route("/analyse", post(analyse))
 }

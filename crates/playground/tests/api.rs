@@ -383,6 +383,32 @@ async fn connect4_boards_engine_moves_and_analysis() {
     assert!(visits > 0, "{v}");
     assert_eq!(v["view"]["game"]["moves"], json!([4, column]));
 
+    let (status, stream) = get("/api/connect4/think?m=9&n=9&no_x=0&no_y=8&moves=4&ms=300").await;
+    assert_eq!(status, StatusCode::OK);
+    let events = events(&stream);
+    let totals: Vec<u64> = events
+        .iter()
+        .filter(|(name, _)| name == "visits")
+        .map(|(_, cols)| {
+            cols.as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["visits"].as_u64().unwrap())
+                .sum()
+        })
+        .collect();
+    assert!(
+        totals.len() >= 2 && totals.windows(2).all(|w| w[0] <= w[1]),
+        "visits grow as the search goes: {totals:?}"
+    );
+    let (last, answer) = events.last().unwrap();
+    assert_eq!(last, "move");
+    assert_eq!(answer["view"]["game"]["moves"][0], json!(4));
+    let (status, _) = get("/api/connect4/think?m=9&n=9&no_x=0&no_y=8&moves=0,1,0,1,0,1,0").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "no thinking after the end");
+    let (status, _) = get("/api/connect4/think?m=9&n=9&no_x=0&no_y=8&moves=x").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "a column is a number");
+
     // Player 1 stacks four in column 0.
     let (_, v) = post("/api/connect4/state", with(json!([0, 1, 0, 1, 0, 1, 0]))).await;
     assert_eq!(v["over"].as_str(), Some("1 wins"));

@@ -312,21 +312,23 @@ async fn xiangqi(c: &Client, base: &str) {
             .map(String::from)
             .collect();
         assert_eq!(moves[2 * turn - 2], mv, "the clicked move is played");
-        let piece = page_value(
+        // The board shows the position the moves lead to, square by square.
+        let shown = page_value(
             c,
-            &format!(
-                "document.querySelector('#board [data-square=\"{}\"]').dataset.piece",
-                &mv[2..]
-            ),
+            "Object.fromEntries([...document.querySelectorAll('#board [data-piece]')]\
+             .map(g => [g.dataset.square, g.dataset.piece]))",
         )
         .await;
-        assert_eq!(
-            piece
-                .as_str()
-                .map(|p| p.chars().all(|ch| ch.is_ascii_uppercase())),
-            Some(true),
-            "a red piece stands where it moved, unless taken back"
-        );
+        let played: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let start = xiangqi_endgame::START_FEN.parse().unwrap();
+        let (pos, _) = xiangqi_endgame::repetition::GameLine::replay(start, &played).unwrap();
+        let expected: serde_json::Map<String, Value> = (0..90)
+            .filter_map(|i| {
+                let sq = xiangqi_endgame::Square(i);
+                pos.at(sq).map(|p| (sq.to_string(), json!(p.to_string())))
+            })
+            .collect();
+        assert_eq!(shown, Value::Object(expected), "after {played:?}");
         assert!(
             !c.find_all(Locator::Css("#thinking tr"))
                 .await
@@ -362,19 +364,18 @@ async fn astar(c: &Client, base: &str) {
         20,
     )
     .await;
-    c.find(Locator::Css("#inputs"))
-        .await
-        .unwrap()
-        .select_by_value("input_7.txt")
-        .await
-        .ok();
     let options = page_value(
         c,
         "[...document.querySelectorAll('#inputs option')].map(o => o.textContent)",
     )
     .await;
     assert_eq!(options.as_array().unwrap().len(), 10);
-    page_value(c, "(document.getElementById('inputs').selectedIndex = 6, document.getElementById('inputs').onchange(), 0)").await;
+    c.find(Locator::Css("#inputs"))
+        .await
+        .unwrap()
+        .select_by_value("input_7.txt")
+        .await
+        .unwrap();
     let map_text = page_value(c, "document.getElementById('text').value").await;
     let map: astar_map::Map = map_text.as_str().unwrap().parse().unwrap();
     let truth = astar_map::solve(&map, &astar_map::SolveOptions::default());

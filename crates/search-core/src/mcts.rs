@@ -270,6 +270,11 @@ impl<S: MctsState> Mcts<S> {
         &self.root_state
     }
 
+    /// The budgets of the next searches.
+    pub fn config(&self) -> MctsConfig {
+        self.config
+    }
+
     /// Changes the budgets for the next searches (the seed is only used at creation).
     pub fn set_config(&mut self, config: MctsConfig) {
         self.config = config;
