@@ -117,12 +117,6 @@ byId("generate").onclick = () => guarded(async () => {
   await search();
 });
 guarded(async () => {
-  for (const ex of await api("/api/astar/inputs")) {
-    const opt = document.createElement("option");
-    opt.value = opt.textContent = ex.name;
-    opt.dataset.text = ex.text;
-    byId("inputs").appendChild(opt);
-  }
-  byId("inputs").onchange();
+  await loadBundled("inputs", "/api/astar/inputs");
   await search();
 });

@@ -78,11 +78,5 @@ byId("optimal").onclick = () => guarded(async () => {
   byId("plan").textContent = `${r.proven ? "proven optimal" : "best found before the time limit"}${r.winnable ? "" : ": no win exists"} (${r.expanded} states expanded)\n${r.play.actions}`;
 });
 guarded(async () => {
-  for (const ex of await api("/api/bait/levels")) {
-    const opt = document.createElement("option");
-    opt.value = opt.textContent = ex.name;
-    opt.dataset.text = ex.text;
-    byId("levels").appendChild(opt);
-  }
-  byId("levels").onchange();
+  await loadBundled("levels", "/api/bait/levels");
 });

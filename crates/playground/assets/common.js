@@ -68,3 +68,16 @@ function stream(url, handlers, onEnd) {
 function byId(id) {
   return document.getElementById(id);
 }
+
+// Fills the select `id` with the bundled files of `path` ([{name, text}]), each option named
+// and valued by its file name with its text kept, then chooses the first.
+async function loadBundled(id, path) {
+  const select = byId(id);
+  for (const file of await api(path)) {
+    const opt = document.createElement("option");
+    opt.value = opt.textContent = file.name;
+    opt.dataset.text = file.text;
+    select.appendChild(opt);
+  }
+  select.onchange();
+}

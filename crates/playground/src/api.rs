@@ -197,3 +197,34 @@ impl Reporter {
         self.tx.is_closed()
     }
 }
+
+/// The items of a comma-separated list in a query (`d3,c4`), empty items left out.
+///
+/// ```
+/// assert_eq!(playground::api::comma_list("f5,,d6"), ["f5", "d6"]);
+/// ```
+pub fn comma_list(text: &str) -> Vec<String> {
+    text.split(',')
+        .filter(|m| !m.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A bundled input offered on a page: its file name and its text.
+#[derive(Debug, Clone, Serialize)]
+pub struct Bundled {
+    /// The file name.
+    pub name: &'static str,
+    /// Its text.
+    pub text: &'static str,
+}
+
+/// The answer listing `files` (name, text).
+pub fn bundled(files: &[(&'static str, &'static str)]) -> axum::Json<Vec<Bundled>> {
+    axum::Json(
+        files
+            .iter()
+            .map(|&(name, text)| Bundled { name, text })
+            .collect(),
+    )
+}

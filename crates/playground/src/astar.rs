@@ -2,22 +2,12 @@
 //! on a given or generated map with every expansion and every successor it generated, so the
 //! page can step or animate the open and closed sets, then draw the route.
 
-use crate::api::{ApiError, ApiResult, Engines, Input};
+use crate::api::{bundled, ApiError, ApiResult, Bundled, Engines, Input};
 use astar_map::generate::{random_map, RandomMap};
 use astar_map::{solve_observed, HeuristicKind, Map, SearchEvent, SolveOptions};
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
-
-/// A course input offered on the page.
-#[derive(Debug, Clone, Serialize)]
-pub struct Example {
-    /// Its file name.
-    pub name: &'static str,
-    /// Its text.
-    pub text: &'static str,
-}
 
 /// The course's map inputs bundled with the project.
 pub const INPUTS: [(&str, &str); 10] = [
@@ -63,13 +53,8 @@ pub const INPUTS: [(&str, &str); 10] = [
     ),
 ];
 
-async fn inputs() -> Json<Vec<Example>> {
-    Json(
-        INPUTS
-            .iter()
-            .map(|&(name, text)| Example { name, text })
-            .collect(),
-    )
+pub(crate) async fn inputs() -> Json<Vec<Bundled>> {
+    bundled(&INPUTS)
 }
 
 /// Settings of a generated map.
@@ -257,7 +242,7 @@ fn search(map: &Map, heuristic: HeuristicKind, time: std::time::Duration) -> Sea
     }
 }
 
-async fn run_search(
+pub(crate) async fn run_search(
     State(engines): State<Engines>,
     Input(req): Input<SearchRequest>,
 ) -> ApiResult<Searched> {
@@ -273,11 +258,4 @@ async fn run_search(
     let map = map_of(&req)?;
     let time = engines.limits.max_think;
     engines.run(move || Ok(search(&map, heuristic, time))).await
-}
-
-/// The routes under `/api/astar`.
-pub fn routes() -> Router<Engines> {
-    Router::new()
-        .route("/inputs", get(inputs))
-        .route("/search", post(run_search))
 }

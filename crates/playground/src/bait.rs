@@ -2,10 +2,9 @@
 //! keyboard) simulated exactly frame by frame, an agent's run, and a proven-optimal plan
 //! (shortest win or maximum score) to step through.
 
-use crate::api::{ApiError, ApiResult, Engines, Input};
+use crate::api::{bundled, ApiError, ApiResult, Bundled, Engines, Input};
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use bait::action::parse_actions;
 use bait::render::grid_text;
 use bait::sim::play;
@@ -13,15 +12,6 @@ use bait::state::Outcome;
 use bait::{Level, DEFAULT_GAME};
 use search_core::{Deadline, Limits};
 use serde::{Deserialize, Serialize};
-
-/// A bundled level offered on the page.
-#[derive(Debug, Clone, Serialize)]
-pub struct Example {
-    /// Its file name.
-    pub name: &'static str,
-    /// Its text.
-    pub text: &'static str,
-}
 
 /// The levels bundled with the project.
 pub const LEVELS: [(&str, &str); 4] = [
@@ -43,13 +33,8 @@ pub const LEVELS: [(&str, &str); 4] = [
     ),
 ];
 
-async fn levels() -> Json<Vec<Example>> {
-    Json(
-        LEVELS
-            .iter()
-            .map(|&(name, text)| Example { name, text })
-            .collect(),
-    )
+pub(crate) async fn levels() -> Json<Vec<Bundled>> {
+    bundled(&LEVELS)
 }
 
 /// Parses a level's text under the bundled rules of Bait.
@@ -108,7 +93,7 @@ pub fn played(level: &Level, actions: &[bait::sim::Action]) -> Played {
     }
 }
 
-async fn replay(Input(req): Input<PlayRequest>) -> ApiResult<Played> {
+pub(crate) async fn replay(Input(req): Input<PlayRequest>) -> ApiResult<Played> {
     let level = level(&req.level)?;
     if req.actions.len() > MAX_ACTIONS {
         return Err(ApiError::bad(format!("at most {MAX_ACTIONS} actions")));
@@ -132,7 +117,7 @@ pub struct AgentRequest {
 /// Longest time per action an agent may take on the page (a game lasts up to 1000 actions).
 const MAX_AGENT_MS: u64 = 50;
 
-async fn agent(
+pub(crate) async fn agent(
     State(engines): State<Engines>,
     Input(req): Input<AgentRequest>,
 ) -> ApiResult<Played> {
@@ -183,7 +168,7 @@ pub struct Optimal {
     pub play: Played,
 }
 
-async fn optimal(
+pub(crate) async fn optimal(
     State(engines): State<Engines>,
     Input(req): Input<OptimalRequest>,
 ) -> ApiResult<Optimal> {
@@ -214,13 +199,4 @@ async fn optimal(
             })
         })
         .await
-}
-
-/// The routes under `/api/bait`.
-pub fn routes() -> Router<Engines> {
-    Router::new()
-        .route("/levels", get(levels))
-        .route("/play", post(replay))
-        .route("/agent", post(agent))
-        .route("/optimal", post(optimal))
 }

@@ -2,11 +2,10 @@
 //! from a seed, a game on it shown cell by cell, the MCTS engine's move with the visits and win
 //! rates of every column, and a finished game analysed (where it was decided).
 
-use crate::api::{ApiError, ApiResult, Engines, Input};
+use crate::api::{comma_list, ApiError, ApiResult, Engines, Input};
 use axum::extract::{Query, State};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use connect4::analyze::{analyze, losing_move, Proof};
 use connect4::engine::{ColumnVisits, Engine, EngineConfig, GameState, Watcher};
 use connect4::Board;
@@ -116,7 +115,7 @@ pub struct NewBoard {
     pub seed: u64,
 }
 
-async fn new_board(Input(req): Input<NewBoard>) -> ApiResult<View> {
+pub(crate) async fn new_board(Input(req): Input<NewBoard>) -> ApiResult<View> {
     let mut rng = search_core::SmallRng::seed_from_u64(req.seed);
     let b = connect4::compete::random_board(&mut rng, None);
     let game = Game {
@@ -129,7 +128,7 @@ async fn new_board(Input(req): Input<NewBoard>) -> ApiResult<View> {
     Ok(Json(view(&game)?))
 }
 
-async fn state(Input(game): Input<Game>) -> ApiResult<View> {
+pub(crate) async fn state(Input(game): Input<Game>) -> ApiResult<View> {
     Ok(Json(view(&game)?))
 }
 
@@ -194,7 +193,7 @@ fn going_on(game: &Game) -> Result<(), ApiError> {
     }
 }
 
-async fn engine_move(
+pub(crate) async fn engine_move(
     State(engines): State<Engines>,
     Input(req): Input<MoveRequest>,
 ) -> ApiResult<Engined> {
@@ -230,14 +229,12 @@ pub struct ThinkQuery {
 
 /// The engine's move streamed: `visits` events (every column's visits and win rate) as the
 /// search goes, then a `move` event ([`Engined`]), or a `failed` event with the message.
-async fn think(
+pub(crate) async fn think(
     State(engines): State<Engines>,
     Query(q): Query<ThinkQuery>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let moves = q
-        .moves
-        .split(',')
-        .filter(|m| !m.is_empty())
+    let moves = comma_list(&q.moves)
+        .iter()
         .map(|m| {
             m.parse()
                 .map_err(|_| ApiError::bad(format!("`{m}` is not a column")))
@@ -297,7 +294,10 @@ fn words(p: Proof) -> String {
     }
 }
 
-async fn analyse(State(engines): State<Engines>, Input(game): Input<Game>) -> ApiResult<Analysis> {
+pub(crate) async fn analyse(
+    State(engines): State<Engines>,
+    Input(game): Input<Game>,
+) -> ApiResult<Analysis> {
     game.replay()?;
     let start = GameState::new(Board::new(game.m, game.n, game.no_x, game.no_y), 1);
     // The whole analysis within the thinking limit.
@@ -317,14 +317,4 @@ async fn analyse(State(engines): State<Engines>, Input(game): Input<Game>) -> Ap
             })
         })
         .await
-}
-
-/// The routes under `/api/connect4`.
-pub fn routes() -> Router<Engines> {
-    Router::new()
-        .route("/new", post(new_board))
-        .route("/state", post(state))
-        .route("/move", post(engine_move))
-        .route("/think", get(think))
-        .route("/analyse", post(analyse))
 }

@@ -3,10 +3,9 @@
 //! search tree drawn, the learned evaluation with the exact solver near the end), the exact
 //! value of a position, and the learned engine's analysis streamed depth by depth.
 
-use crate::api::{ApiError, ApiResult, Engines, Input};
+use crate::api::{comma_list, ApiError, ApiResult, Engines, Input};
 use axum::extract::{Query, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use othello::deciders::{decide, Algorithm, Decider, HeuristicKind, MoveOrder};
 use othello::endgame::{solve_until, table_megabytes, Endgame, Solution};
 use othello::nboard::{Analysis, MoveBudget, Thinker};
@@ -99,7 +98,7 @@ pub fn view(p: &Position) -> View {
     }
 }
 
-async fn state(Input(game): Input<Game>) -> ApiResult<View> {
+pub(crate) async fn state(Input(game): Input<Game>) -> ApiResult<View> {
     Ok(Json(view(&game.replay()?)))
 }
 
@@ -213,7 +212,7 @@ fn course_decision(p: &Position, decider: Decider, req: &MoveRequest) -> Result<
     })
 }
 
-async fn decide_move(
+pub(crate) async fn decide_move(
     State(engines): State<Engines>,
     Input(req): Input<MoveRequest>,
 ) -> ApiResult<Decided> {
@@ -287,7 +286,7 @@ pub struct Solved {
 /// Most empty squares the page may ask to solve (beyond, a solve takes minutes to hours).
 const MAX_SOLVE_EMPTIES: u32 = 26;
 
-async fn solve(
+pub(crate) async fn solve(
     State(engines): State<Engines>,
     Input(req): Input<SolveRequest>,
 ) -> ApiResult<Solved> {
@@ -352,17 +351,12 @@ pub struct Valued {
     pub depth: u32,
 }
 
-async fn hint(
+pub(crate) async fn hint(
     State(engines): State<Engines>,
     Query(q): Query<HintQuery>,
 ) -> Result<impl axum::response::IntoResponse, ApiError> {
     let game = Game {
-        moves: q
-            .moves
-            .split(',')
-            .filter(|m| !m.is_empty())
-            .map(str::to_string)
-            .collect(),
+        moves: comma_list(&q.moves),
     };
     let p = game.replay()?;
     if p.game_over() {
@@ -398,13 +392,4 @@ async fn hint(
             report.send("done", &());
         })
         .await
-}
-
-/// The routes under `/api/othello`.
-pub fn routes() -> Router<Engines> {
-    Router::new()
-        .route("/state", post(state))
-        .route("/move", post(decide_move))
-        .route("/solve", post(solve))
-        .route("/hint", get(hint))
 }

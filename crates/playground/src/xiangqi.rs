@@ -2,15 +2,14 @@
 //! square, the engine's thinking streamed iteration by iteration, a full-width mate search, and
 //! the course's endgame inputs.
 
-use crate::api::{ApiError, ApiResult, Engines, Input, Reporter};
+use crate::api::{comma_list, ApiError, ApiResult, Engines, Input, Reporter};
 use axum::extract::{Query, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use search_core::{mate_distance, GameResult, Searcher};
+use axum::Json;
+use search_core::{mate_distance, GameResult};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use xiangqi_endgame::engine::{think, MateSearch, SearchConfig, SearchPosition};
+use xiangqi_endgame::engine::{own_move, MateSearch};
 use xiangqi_endgame::movegen::{in_check, legal_moves};
 use xiangqi_endgame::repetition::GameLine;
 use xiangqi_endgame::{Color, Move, Position, Square, START_FEN};
@@ -115,7 +114,7 @@ pub fn view(pos: &Position) -> View {
     }
 }
 
-async fn state(Input(game): Input<Game>) -> ApiResult<View> {
+pub(crate) async fn state(Input(game): Input<Game>) -> ApiResult<View> {
     let (pos, _) = game.replay()?;
     Ok(Json(view(&pos)))
 }
@@ -153,7 +152,7 @@ const INPUTS: [(&str, &str); 5] = [
     ),
 ];
 
-async fn inputs() -> ApiResult<Vec<Example>> {
+pub(crate) async fn inputs() -> ApiResult<Vec<Example>> {
     let mut out = Vec::new();
     for (name, text) in INPUTS {
         let pos = xiangqi_endgame::fen::parse_board_file(text)
@@ -237,29 +236,15 @@ pub struct Answer {
 
 /// The engine's own play on the game, reporting each iteration, stopped when the page goes.
 fn engine_search(pos: Position, line: GameLine, time: std::time::Duration, report: &Reporter) {
-    let config = SearchConfig {
-        time: Some(time),
-        ..SearchConfig::engine()
-    };
-    let mut game = SearchPosition::with_line(pos, config.eval, line);
-    let mut searcher = Searcher::new(16);
-    searcher.options = config.search_options();
     let stop = Arc::new(AtomicBool::new(false));
-    searcher.set_stop_signal(Some(stop.clone()));
     let mut last = None;
-    let d = think(
-        &mut game,
-        &mut searcher,
-        &config,
-        &config.iterative_options(),
-        |r| {
-            let it = Iteration::of(r);
-            if !report.send("info", &it) {
-                stop.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
-            last = Some(it);
-        },
-    );
+    let d = own_move(&pos, line, time, Some(stop.clone()), |r| {
+        let it = Iteration::of(r);
+        if !report.send("info", &it) {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        last = Some(it);
+    });
     report.send(
         "best",
         &Answer {
@@ -269,18 +254,13 @@ fn engine_search(pos: Position, line: GameLine, time: std::time::Duration, repor
     );
 }
 
-async fn think_stream(
+pub(crate) async fn think_stream(
     State(engines): State<Engines>,
     Query(q): Query<ThinkQuery>,
 ) -> Result<impl axum::response::IntoResponse, ApiError> {
     let game = Game {
         fen: q.fen,
-        moves: q
-            .moves
-            .split(',')
-            .filter(|m| !m.is_empty())
-            .map(str::to_string)
-            .collect(),
+        moves: comma_list(&q.moves),
     };
     let (pos, line) = game.replay()?;
     if view(&pos).over.is_some() {
@@ -327,7 +307,7 @@ pub struct MateView {
     pub nodes: u64,
 }
 
-async fn mate(
+pub(crate) async fn mate(
     State(engines): State<Engines>,
     Input(req): Input<MateRequest>,
 ) -> ApiResult<MateView> {
@@ -365,13 +345,4 @@ async fn mate(
             )
         })
         .await
-}
-
-/// The routes under `/api/xiangqi`.
-pub fn routes() -> Router<Engines> {
-    Router::new()
-        .route("/state", post(state))
-        .route("/inputs", get(inputs))
-        .route("/think", get(think_stream))
-        .route("/mate", post(mate))
 }

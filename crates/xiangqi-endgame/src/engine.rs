@@ -407,6 +407,41 @@ pub fn decide(
     )
 }
 
+/// The engine's own play ([`SearchConfig::engine`]) on `pos`, reached by the game `line`,
+/// thinking at most `time` with a fresh table; `stop`, when set, ends the search early (the
+/// best move so far is played). `on_iteration` sees every finished iteration.
+///
+/// ```
+/// use xiangqi_endgame::{engine::own_move, repetition::GameLine, Position};
+/// use std::time::Duration;
+/// let p: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w".parse().unwrap();
+/// let d = own_move(&p, GameLine::new(&p), Duration::from_millis(200), None, |_| {});
+/// assert_eq!(d.mate_in, Some(1));
+/// ```
+pub fn own_move(
+    pos: &Position,
+    line: GameLine,
+    time: Duration,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    on_iteration: impl FnMut(&GameResult<Move>),
+) -> Decision {
+    let config = SearchConfig {
+        time: Some(time),
+        ..SearchConfig::engine()
+    };
+    let mut game = SearchPosition::with_line(pos.clone(), config.eval, line);
+    let mut searcher = Searcher::new(config.tt_megabytes);
+    searcher.options = config.search_options();
+    searcher.set_stop_signal(stop);
+    think(
+        &mut game,
+        &mut searcher,
+        &config,
+        &config.iterative_options(),
+        on_iteration,
+    )
+}
+
 /// The longest mate by checks the engine looks for before its search, in plies.
 pub const MATE_BY_CHECKS_PLIES: u32 = 63;
 /// The share of the time (or node budget) the mate-by-checks step may spend.

@@ -5,12 +5,12 @@
 //! way puzzle sites and GUIs export them, so students and teachers can test the engine on
 //! classic problems of their own.
 
-use crate::engine::{think, SearchConfig, SearchPosition};
+use crate::engine::own_move;
 use crate::position::Position;
 use crate::repetition::GameLine;
 use crate::square::Move;
 use batch::InputError;
-use search_core::{mate_distance, Score, Searcher};
+use search_core::{mate_distance, Score};
 use std::time::{Duration, Instant};
 
 /// One problem of a collection.
@@ -122,27 +122,14 @@ pub struct Attempt {
 
 /// The engine's own search on `pos` at `move_time`, with a fresh table (as after `ucinewgame`).
 pub fn attempt(pos: &Position, move_time: Duration) -> Attempt {
-    let config = SearchConfig {
-        time: Some(move_time),
-        ..SearchConfig::engine()
-    };
-    let mut game = SearchPosition::with_line(pos.clone(), config.eval, GameLine::new(pos));
-    let mut searcher = Searcher::new(config.tt_megabytes);
-    searcher.options = config.search_options();
     let started = Instant::now();
     let mut first_mate_ms = None;
-    let d = think(
-        &mut game,
-        &mut searcher,
-        &config,
-        &config.iterative_options(),
-        |r| {
-            let mate = r.score > 0 && mate_distance(r.score).is_some();
-            if mate && first_mate_ms.is_none() {
-                first_mate_ms = Some(started.elapsed().as_millis() as u64);
-            }
-        },
-    );
+    let d = own_move(pos, GameLine::new(pos), move_time, None, |r| {
+        let mate = r.score > 0 && mate_distance(r.score).is_some();
+        if mate && first_mate_ms.is_none() {
+            first_mate_ms = Some(started.elapsed().as_millis() as u64);
+        }
+    });
     Attempt {
         best: d.mv.map(|m: Move| m.to_string()),
         mate_in: d.mate_in,
