@@ -335,9 +335,10 @@ fn the_time_limit_answers_with_the_best_move_found_so_far() {
     assert!(START.parse::<Position>().unwrap().is_legal(mv), "{answer}");
 }
 
-/// `match --clock` gives each side a game clock: the engine at a depth no one-second clock
+/// `match --clock` gives each side a game clock: the engine at a depth no three-second clock
 /// allows keeps to it and reports its thinking time, and an engine that never answers
-/// forfeits when its clock runs out rather than after the move timeout.
+/// forfeits when its clock runs out rather than after the move timeout. (The clock is wall
+/// time: three seconds leave the engine's reserve room on a machine busy with other tests.)
 #[cfg(unix)]
 #[test]
 fn a_match_on_a_game_clock_is_kept_to_and_a_silent_engine_loses_on_time() {
@@ -350,14 +351,14 @@ fn a_match_on_a_game_clock_is_kept_to_and_a_silent_engine_loses_on_time() {
         "--nboard-depth",
         "20",
         "--clock",
-        "0:01",
+        "0:03",
     ]);
     command.args(["--games", "2", "--jobs", "1", "--json"]);
     let report = Run::of(&mut command).ok().stdout;
     let report: serde_json::Value = serde_json::from_str(&report).unwrap();
     assert_eq!(report["forfeits"].as_array().unwrap().len(), 0, "{report}");
     let a = &report["thinking_a"];
-    assert!(a["total_seconds"].as_f64().unwrap() <= 2.0, "{report}");
+    assert!(a["total_seconds"].as_f64().unwrap() <= 6.0, "{report}");
     assert!(a["moves"].as_u64().unwrap() >= 40, "{report}");
     // An engine that answers `ping` but never `go`.
     let dir = batch::testing::temp_dir("othello-silent-engine");
