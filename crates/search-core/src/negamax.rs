@@ -86,6 +86,39 @@ pub struct SearchOptions {
     /// search's stand-pat, so a mate on the last ply is seen; and the null move's pass is
     /// searched at least one ply deep, so a threat of mate in one stops it.
     pub checks_at_horizon: bool,
+    /// ProbCut (`None`: off): a deep search's value is close to a shallow one's, so off the
+    /// principal variation a null-window search about half as deep that clears beta (or
+    /// stays under alpha) by a margin decides the node ([`ProbCut`]).
+    pub probcut: Option<ProbCut>,
+}
+
+/// Settings of ProbCut (Buro): at a node at least [`min_depth`](Self::min_depth) deep, off the
+/// principal variation, a search to the even number of plies under about half the depth (the
+/// same parity, so the side to move at its horizon is the same) is asked whether the node's
+/// value clears `beta + margin` (then the node fails high at once) or stays under
+/// `alpha - margin` (then it fails low). The margin is the shallow search's error at the
+/// confidence wanted: a few standard deviations of deep minus shallow values, measured on the
+/// game's own positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbCut {
+    /// Shallowest remaining depth at which the test is made.
+    pub min_depth: i32,
+    /// How far beyond the window the shallow value must be, in the evaluation's units.
+    pub margin: Score,
+}
+
+impl ProbCut {
+    /// The depth of the shallow search at `depth`: `depth` less twice a quarter of
+    /// `depth + 2`, so 4 at depths 8 and 10, 6 at 12.
+    ///
+    /// ```
+    /// use search_core::ProbCut;
+    /// let shallow: Vec<i32> = (3..=12).map(ProbCut::shallow_depth).collect();
+    /// assert_eq!(shallow, [1, 2, 3, 2, 3, 4, 5, 4, 5, 6]);
+    /// ```
+    pub fn shallow_depth(depth: i32) -> i32 {
+        depth - 2 * ((depth + 2) / 4)
+    }
 }
 
 impl SearchOptions {
@@ -105,6 +138,7 @@ impl SearchOptions {
             && !self.late_move_pruning
             && self.futility_margin.is_none()
             && !self.skip_losing_captures
+            && self.probcut.is_none()
     }
 
     /// The selective search of a tournament engine: every option of [`SearchOptions::default`]
@@ -158,6 +192,7 @@ impl Default for SearchOptions {
             skip_losing_captures: false,
             history_malus: false,
             checks_at_horizon: false,
+            probcut: None,
         }
     }
 }
@@ -508,6 +543,11 @@ impl<G: Game> Searcher<G> {
         ) {
             return v;
         }
+        if selective {
+            if let Some(v) = self.probcut(game, depth, ply, alpha, beta) {
+                return v;
+            }
+        }
         // Futility: this close to the horizon, quiet moves cannot lift a hopeless static value.
         let futile = selective
             && depth <= self.options.futility_depth
@@ -690,6 +730,46 @@ impl<G: Game> Searcher<G> {
         self.stats.cutoffs += 1;
         // A mate found behind a pass proves nothing about the position itself.
         Some(if v >= WIN_BOUND { beta } else { v })
+    }
+
+    /// ProbCut at a node off the principal variation: `Some(bound)` when a shallow search puts
+    /// the node's value beyond the window by the margin.
+    fn probcut(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let pc = self.options.probcut?;
+        if depth < pc.min_depth {
+            return None;
+        }
+        let shallow = ProbCut::shallow_depth(depth);
+        let high = beta.saturating_add(pc.margin);
+        if high < WIN_BOUND {
+            let v = self.search(game, shallow, ply, high - 1, high, false);
+            if self.aborted {
+                return None;
+            }
+            if v >= high {
+                self.stats.cutoffs += 1;
+                return Some(beta);
+            }
+        }
+        let low = alpha.saturating_sub(pc.margin);
+        if low > -WIN_BOUND {
+            let v = self.search(game, shallow, ply, low, low + 1, false);
+            if self.aborted {
+                return None;
+            }
+            if v <= low {
+                self.stats.cutoffs += 1;
+                return Some(alpha);
+            }
+        }
+        None
     }
 
     /// Enhanced transposition cut-off: a move whose resulting position the table already

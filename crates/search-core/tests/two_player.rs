@@ -202,6 +202,29 @@ proptest! {
         RandomTree::new(seed, branch).generate_moves(&mut moves);
         prop_assert!(sel.best.is_some_and(|m| moves.contains(&m)));
     }
+
+    /// ProbCut's shallow searches at a node leave its value alone when the margin is beyond
+    /// any value the evaluation gives (they can then never decide it), and with a small
+    /// margin the search still names a legal move and does no more work than without it at
+    /// depths too shallow for the test.
+    #[test]
+    fn probcut_with_a_margin_beyond_the_values_keeps_the_value(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
+        let search = |probcut: Option<ProbCut>| {
+            let mut s = Searcher::new(1);
+            s.options = SearchOptions { pvs: true, probcut, ..SearchOptions::default() };
+            let opts = IterativeOptions { max_depth: depth, ..Default::default() };
+            iterative_deepening(&mut RandomTree::new(seed, branch), &mut s, &opts, |_| {})
+        };
+        let plain = search(None);
+        let wide = search(Some(ProbCut { min_depth: 3, margin: 10_000 }));
+        prop_assert_eq!(plain.score, wide.score);
+        let narrow = search(Some(ProbCut { min_depth: 3, margin: 5 }));
+        let mut moves = Vec::new();
+        RandomTree::new(seed, branch).generate_moves(&mut moves);
+        prop_assert!(narrow.best.is_some_and(|m| moves.contains(&m)));
+        let shallow = search(Some(ProbCut { min_depth: 8, margin: 5 }));
+        prop_assert_eq!((plain.score, plain.stats.nodes), (shallow.score, shallow.stats.nodes));
+    }
 }
 
 /// Tic-tac-toe: a solved game with many transpositions (value: draw).
