@@ -65,7 +65,12 @@ fn main() {
             let r = search_core::iterative_deepening(&mut g, &mut searcher, &opts, |_| {});
             (r.best, r.score, r.stats.nodes)
         };
+        let timer = std::time::Instant::now();
         let exact: Vec<_> = positions.iter().map(|p| search(p, None)).collect();
+        let nodes = exact.iter().map(|e| e.2).sum::<u64>();
+        let seconds = timer.elapsed().as_secs_f64();
+        let rate = nodes as f64 / seconds / 1e6;
+        println!("depth {depth}: no ProbCut {nodes} nodes in {seconds:.2} s, {rate:.2} M nodes/s");
         println!(
             "depth {depth}: no ProbCut {} nodes",
             exact.iter().map(|e| e.2).sum::<u64>()

@@ -166,20 +166,27 @@ fn line_value(line: &[u8; 8]) -> i32 {
 /// The framework's `getActions()` order: rows from rank 1 to rank 8, within a row files h to a;
 /// a single pass when there is no square.
 pub fn actions(p: &Position) -> Vec<Move> {
-    let m = p.moves();
     let mut out = Vec::new();
+    push_actions(p, &mut out);
+    out
+}
+
+/// [`actions`] appended to `out` (no allocation when `out` has room: the searches' form).
+pub fn push_actions(p: &Position, out: &mut Vec<Move>) {
+    let m = p.moves();
+    if m == 0 {
+        out.push(Move::Pass);
+        return;
+    }
     for rank in 0..8u8 {
-        for file in (0..8u8).rev() {
-            let s = rank * 8 + file;
-            if m >> s & 1 == 1 {
-                out.push(Move::Square(s));
-            }
+        // Within a rank, files h to a: the rank's byte from its high bit down.
+        let mut row = (m >> (8 * rank)) as u8;
+        while row != 0 {
+            let file = 7 - row.leading_zeros() as u8;
+            out.push(Move::Square(rank * 8 + file));
+            row &= !(1 << file);
         }
     }
-    if out.is_empty() {
-        out.push(Move::Pass);
-    }
-    out
 }
 
 /// The framework's text for a move (`` `0 `` for a pass).

@@ -5,8 +5,8 @@
 //! framework's `heuristic()` is.
 
 use crate::bitboard::{adjacent, legal_moves, CORNERS};
-use crate::course::{actions, status, terms, Status};
-use crate::position::Line;
+use crate::course::{actions, push_actions, status, terms, Status};
+use crate::position::{sort_moves_by_key, Line};
 use crate::position::{Color, Move, Position};
 use search_core::{
     alphabeta, iterative_deepening, minimax, Deadline, Game, GameResult, IterationKind,
@@ -84,11 +84,12 @@ impl Game for CourseGame {
     fn generate_moves(&self, moves: &mut Vec<Move>) {
         if status(&self.line.cur) == Status::Ongoing {
             let start = moves.len();
-            moves.extend(actions(&self.line.cur));
+            push_actions(&self.line.cur, moves);
             if self.order == MoveOrder::Mobility {
                 let cur = self.line.cur;
-                // A stable sort keeps the course order among equal keys.
-                moves[start..].sort_by_key(|&mv| match mv {
+                // A stable sort, each key computed once, keeps the course order among equal
+                // keys.
+                sort_moves_by_key(&mut moves[start..], |&mv| match mv {
                     Move::Square(s) => {
                         let replies = cur.play(mv).moves().count_ones() as i32;
                         2 * replies - i32::from(CORNERS >> s & 1 == 1)
