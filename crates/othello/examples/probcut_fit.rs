@@ -4,9 +4,9 @@
 //! `cargo run --release -p othello --example probcut_fit [POSITIONS] [SEED]`
 
 use othello::deciders::{CourseGame, HeuristicKind, MoveOrder};
-use othello::nboard::{MoveBudget, Thinker};
+use othello::nboard::{midgame_options, MoveBudget, Thinker};
 use othello::Position;
-use search_core::{ProbCut, Searcher, INF};
+use search_core::{ProbCut, SearchOptions, Searcher, INF};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -52,10 +52,10 @@ fn main() {
         // Work and agreement of the engine's midgame search with ProbCut at several margins.
         let search = |p: &Position, probcut: Option<ProbCut>| {
             let mut searcher = Searcher::new(16);
-            searcher.options.pvs = true;
-            searcher.options.etc_min_depth = Some(4);
-            searcher.options.internal_reduction_depth = Some(6);
-            searcher.options.probcut = probcut;
+            searcher.options = SearchOptions {
+                probcut,
+                ..midgame_options()
+            };
             let mut g = CourseGame::with_heuristic(*p, HeuristicKind::Pattern)
                 .with_order(MoveOrder::Mobility);
             let opts = search_core::IterativeOptions {
