@@ -22,13 +22,13 @@ function draw() {
   const n = played.frames.length - 1;
   byId("frame").textContent = `step ${shown} / ${n}, score ${played.scores[shown]}`;
   setStatus(shown === n && played.outcome !== "playing" ? `${played.outcome} with score ${played.score}` : (keyboard ? "your move (arrow keys)" : "replaying"));
-  byId("plan").textContent = played.actions;
 }
 
 function showPlay(p, fromKeyboard) {
   played = p;
   keyboard = fromKeyboard;
   shown = fromKeyboard ? p.frames.length - 1 : 0;
+  byId("plan").textContent = p.actions;
   draw();
 }
 
