@@ -436,6 +436,20 @@ async fn connect4_boards_engine_moves_and_analysis() {
     )
     .await;
     refused(
+        "/api/connect4/analyse",
+        json!({"m": 9, "n": 9, "no_x": 0, "no_y": 0, "moves": [9]}),
+        StatusCode::BAD_REQUEST,
+        "full or off the board",
+    )
+    .await;
+    refused(
+        "/api/connect4/new",
+        json!({"seed": "x"}),
+        StatusCode::BAD_REQUEST,
+        "seed",
+    )
+    .await;
+    refused(
         "/api/connect4/state",
         json!({"m": 8, "n": 9, "no_x": 0, "no_y": 0}),
         StatusCode::BAD_REQUEST,
