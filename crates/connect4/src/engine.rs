@@ -241,14 +241,9 @@ impl Engine {
         self.watcher = watcher;
     }
 
-    /// Runs `tree` until its configured deadline, in slices when the search is watched (then
-    /// the watcher is told the root after each).
-    fn search_watched(
-        &mut self,
-        tree: &mut Mcts<BitState>,
-        rollout: &mut TacticalRollout,
-        start: Instant,
-    ) {
+    /// Runs `tree` until its configured deadline, in slices from now when the search is
+    /// watched (then the watcher is told the root after each).
+    fn search_watched(&mut self, tree: &mut Mcts<BitState>, rollout: &mut TacticalRollout) {
         let config = tree.config();
         let (Some(watcher), None, Some(end)) = (
             &mut self.watcher,
@@ -259,7 +254,7 @@ impl Engine {
             return;
         };
         let every = self.config.time * WATCH_EVERY.0 / WATCH_EVERY.1;
-        let mut until = start;
+        let mut until = Instant::now();
         while until < end {
             until = (until + every).min(end);
             tree.set_config(MctsConfig {
@@ -495,7 +490,7 @@ impl Engine {
                 exclude(&mut tree, y);
             }
         }
-        self.search_watched(&mut tree, &mut rollout, start);
+        self.search_watched(&mut tree, &mut rollout);
         // A deep win the first attempt ran out of time on gets a second share, after MCTS
         // (whose favourite may be a move that is not lost and cannot be refuted: refutations
         // would then take all the time left).
@@ -546,7 +541,7 @@ impl Engine {
             }
             let slice = start.elapsed() + time * MCTS_SLICE.0 / MCTS_SLICE.1;
             tree.set_config(mcts_config(slice.min(time), iterations.map(|n| n / 8)));
-            self.search_watched(&mut tree, &mut rollout, start);
+            self.search_watched(&mut tree, &mut rollout);
         }
         self.deep_proofs = Some(deep);
         Thought::Searched(tree)

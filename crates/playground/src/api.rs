@@ -191,11 +191,6 @@ impl Reporter {
             .unwrap_or_else(|e| Event::default().event("error").data(e.to_string()));
         self.tx.blocking_send(event).is_ok()
     }
-
-    /// Whether the page has gone.
-    pub fn closed(&self) -> bool {
-        self.tx.is_closed()
-    }
 }
 
 /// The items of a comma-separated list in a query (`d3,c4`), empty items left out.

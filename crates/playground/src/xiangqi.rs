@@ -5,11 +5,11 @@
 use crate::api::{comma_list, ApiError, ApiResult, Engines, Input, Reporter};
 use axum::extract::{Query, State};
 use axum::Json;
-use search_core::{mate_distance, GameResult};
+use search_core::GameResult;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use xiangqi_endgame::engine::{own_move, MateSearch};
+use xiangqi_endgame::engine::{mate_moves, own_move, MateSearch};
 use xiangqi_endgame::movegen::{in_check, legal_moves};
 use xiangqi_endgame::repetition::GameLine;
 use xiangqi_endgame::{Color, Move, Position, Square, START_FEN};
@@ -205,13 +205,7 @@ pub struct Iteration {
 
 impl Iteration {
     fn of(r: &GameResult<Move>) -> Iteration {
-        let mate = mate_distance(r.score).map(|plies| {
-            if r.score > 0 {
-                plies.div_ceil(2) as i32
-            } else {
-                -((plies / 2) as i32)
-            }
-        });
+        let mate = mate_moves(r.score);
         Iteration {
             depth: r.stats.depth,
             score: r.score,

@@ -407,6 +407,24 @@ pub fn decide(
     )
 }
 
+/// A decided `score` in moves, as UCI reports it: mate in N moves of the side to move
+/// (positive) or mated in N (negative); `None` when the score is not decided.
+///
+/// ```
+/// use xiangqi_endgame::engine::mate_moves;
+/// use search_core::WIN;
+/// assert_eq!((mate_moves(WIN - 3), mate_moves(-(WIN - 4)), mate_moves(120)), (Some(2), Some(-2), None));
+/// ```
+pub fn mate_moves(score: Score) -> Option<i32> {
+    mate_distance(score).map(|plies| {
+        if score > 0 {
+            plies.div_ceil(2) as i32
+        } else {
+            -((plies / 2) as i32)
+        }
+    })
+}
+
 /// The engine's own play ([`SearchConfig::engine`]) on `pos`, reached by the game `line`,
 /// thinking at most `time` with a fresh table; `stop`, when set, ends the search early (the
 /// best move so far is played). `on_iteration` sees every finished iteration.

@@ -10,13 +10,13 @@
 //! `setoption name Move Overhead value MS` sets the time kept back for the GUI's own delays.
 //! The game's moves sent with `position … moves …` feed the repetition rulings.
 
-use crate::engine::{think, SearchConfig, SearchPosition};
+use crate::engine::{mate_moves, think, SearchConfig, SearchPosition};
 use crate::fen::START_FEN;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::repetition::GameLine;
 use crate::square::Move;
-use search_core::{mate_distance, Deadline, GameResult, IterativeOptions, SearchOptions, Searcher};
+use search_core::{Deadline, GameResult, IterativeOptions, SearchOptions, Searcher};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -476,9 +476,8 @@ pub fn clock_budget(
 }
 
 fn info_line(r: &GameResult<Move>) -> String {
-    let score = match mate_distance(r.score) {
-        Some(plies) if r.score > 0 => format!("mate {}", plies.div_ceil(2)),
-        Some(plies) => format!("mate -{}", plies / 2),
+    let score = match mate_moves(r.score) {
+        Some(moves) => format!("mate {moves}"),
         None => format!("cp {}", r.score),
     };
     let ms = r.stats.elapsed.as_millis().max(1);
