@@ -137,6 +137,15 @@ pub trait Game {
         false
     }
 
+    /// How well a search of `shallow` plies predicts one of `depth` plies at this position, for
+    /// [Multi-ProbCut](crate::ProbCut) (asked only when
+    /// [`ProbCut::confidence`](crate::ProbCut::confidence) is set): the mean and standard
+    /// deviation of deep minus shallow values the game measured on its own positions of this
+    /// kind (a game stage, say). `None` (the default) leaves the fixed margin.
+    fn probcut_error(&self, _depth: i32, _shallow: i32) -> Option<crate::ProbCutError> {
+        None
+    }
+
     /// Passes the move to the opponent (for null-move pruning; only called where
     /// [`null_move_allowed`](Game::null_move_allowed) said yes).
     fn play_null(&mut self) {}

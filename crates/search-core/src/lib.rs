@@ -60,7 +60,7 @@ pub use last_good_reply::LastGoodReply;
 pub use mcts::{mcts, Mcts, MctsConfig, MctsState, MctsStats, RandomRollout, Rollout};
 pub use minimax::minimax;
 pub use mtdf::{mtdf, mtdf_stepped};
-pub use negamax::{negamax, ProbCut, RootMoveHook, SearchOptions, Searcher};
+pub use negamax::{negamax, ProbCut, ProbCutError, RootMoveHook, SearchOptions, Searcher};
 pub use outcome::SearchOutcome;
 pub use parallel::{parallel_search_root, ParallelRoot};
 pub use pns::{ProofResult, ProofSearch};

@@ -98,13 +98,32 @@ pub struct SearchOptions {
 /// value clears `beta + margin` (then the node fails high at once) or stays under
 /// `alpha - margin` (then it fails low). The margin is the shallow search's error at the
 /// confidence wanted: a few standard deviations of deep minus shallow values, measured on the
-/// game's own positions.
+/// game's own positions. With [`confidence`](Self::confidence) and a game that knows that
+/// error for its position and the depth pair ([`Game::probcut_error`]), the test is Buro's
+/// Multi-ProbCut: the bounds are `beta - mean + t·sigma` and `alpha - mean - t·sigma`, so
+/// that the margin follows the game's stage and the depth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ProbCut {
     /// Shallowest remaining depth at which the test is made.
     pub min_depth: i32,
-    /// How far beyond the window the shallow value must be, in the evaluation's units.
+    /// How far beyond the window the shallow value must be, in the evaluation's units, where
+    /// the game gives no error model (or `confidence` is `None`).
     pub margin: Score,
+    /// The confidence `t` in hundredths of a standard deviation (150: 1.5 sigma) by which the
+    /// game's fitted error model ([`Game::probcut_error`]) sets the bounds; `None` uses the
+    /// fixed margin everywhere.
+    pub confidence: Option<i32>,
+}
+
+/// How far a shallow search's value is from a deep one's at a position, as a game measured it
+/// on its own positions for [Multi-ProbCut](ProbCut): the deep value is about the shallow one
+/// plus `mean`, give or take `sigma`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbCutError {
+    /// Mean of deep minus shallow values, in the evaluation's units.
+    pub mean: Score,
+    /// Their standard deviation.
+    pub sigma: Score,
 }
 
 impl ProbCut {
@@ -747,7 +766,16 @@ impl<G: Game> Searcher<G> {
             return None;
         }
         let shallow = ProbCut::shallow_depth(depth);
-        let high = beta.saturating_add(pc.margin);
+        // The bounds the shallow value must clear: beta and alpha moved by the expected
+        // difference and by the margin.
+        let (offset, margin) = match pc.confidence.and_then(|t| {
+            let e = game.probcut_error(depth, shallow)?;
+            Some((e.mean, (e.sigma.max(0) as i64 * t as i64 / 100) as Score))
+        }) {
+            Some(fitted) => fitted,
+            None => (0, pc.margin),
+        };
+        let high = beta.saturating_sub(offset).saturating_add(margin);
         if high < WIN_BOUND {
             let v = self.search(game, shallow, ply, high - 1, high, false);
             if self.aborted {
@@ -758,7 +786,7 @@ impl<G: Game> Searcher<G> {
                 return Some(beta);
             }
         }
-        let low = alpha.saturating_sub(pc.margin);
+        let low = alpha.saturating_sub(offset).saturating_sub(margin);
         if low > -WIN_BOUND {
             let v = self.search(game, shallow, ply, low, low + 1, false);
             if self.aborted {

@@ -17,6 +17,8 @@ struct RandomTree {
     /// node it can, and how often it was asked.
     guess_cutoffs: bool,
     asked: std::cell::Cell<u64>,
+    /// What [`Game::probcut_error`] answers at every node.
+    probcut_error: Option<ProbCutError>,
 }
 
 impl RandomTree {
@@ -28,6 +30,7 @@ impl RandomTree {
             max_branch,
             guess_cutoffs: false,
             asked: 0.into(),
+            probcut_error: None,
         }
     }
 }
@@ -50,6 +53,9 @@ impl Game for RandomTree {
     }
     fn evaluate(&self) -> Score {
         (mix(self.hash) % 201) as Score - 100
+    }
+    fn probcut_error(&self, _depth: i32, _shallow: i32) -> Option<ProbCutError> {
+        self.probcut_error
     }
     fn hash(&self) -> u64 {
         self.hash
@@ -215,15 +221,41 @@ proptest! {
             let opts = IterativeOptions { max_depth: depth, ..Default::default() };
             iterative_deepening(&mut RandomTree::new(seed, branch), &mut s, &opts, |_| {})
         };
+        let fixed = |min_depth, margin| Some(ProbCut { min_depth, margin, confidence: None });
         let plain = search(None);
-        let wide = search(Some(ProbCut { min_depth: 3, margin: 10_000 }));
+        let wide = search(fixed(3, 10_000));
         prop_assert_eq!(plain.score, wide.score);
-        let narrow = search(Some(ProbCut { min_depth: 3, margin: 5 }));
+        let narrow = search(fixed(3, 5));
         let mut moves = Vec::new();
         RandomTree::new(seed, branch).generate_moves(&mut moves);
         prop_assert!(narrow.best.is_some_and(|m| moves.contains(&m)));
-        let shallow = search(Some(ProbCut { min_depth: 8, margin: 5 }));
+        let shallow = search(fixed(8, 5));
         prop_assert_eq!((plain.score, plain.stats.nodes), (shallow.score, shallow.stats.nodes));
+        // A game without an error model keeps the fixed margin under a confidence.
+        let unfitted = search(Some(ProbCut { confidence: Some(150), ..fixed(3, 5).unwrap() }));
+        prop_assert_eq!((narrow.score, narrow.stats.nodes), (unfitted.score, unfitted.stats.nodes));
+    }
+
+    /// Multi-ProbCut: the game's fitted error sets the bounds. A mean of 0 and a sigma of `m`
+    /// at a confidence of one standard deviation search exactly as a fixed margin of `m`
+    /// does, and a sigma beyond every value keeps the full-width value, whatever the mean.
+    #[test]
+    fn multi_probcut_bounds_follow_the_games_error(seed in any::<u64>(), depth in 3u32..7, branch in 1u64..6, m in 1i32..60, mean in -30i32..30) {
+        let search = |probcut: Option<ProbCut>, error: Option<ProbCutError>| {
+            let mut s = Searcher::new(1);
+            s.options = SearchOptions { pvs: true, probcut, ..SearchOptions::default() };
+            let opts = IterativeOptions { max_depth: depth, ..Default::default() };
+            let mut tree = RandomTree::new(seed, branch);
+            tree.probcut_error = error;
+            iterative_deepening(&mut tree, &mut s, &opts, |_| {})
+        };
+        let fixed = search(Some(ProbCut { min_depth: 3, margin: m, confidence: None }), None);
+        let fitted = Some(ProbCut { min_depth: 3, margin: 1, confidence: Some(100) });
+        let same = search(fitted, Some(ProbCutError { mean: 0, sigma: m }));
+        prop_assert_eq!((fixed.score, fixed.stats.nodes), (same.score, same.stats.nodes));
+        let plain = search(None, None);
+        let wide = search(fitted, Some(ProbCutError { mean, sigma: 100_000 }));
+        prop_assert_eq!(plain.score, wide.score);
     }
 }
 
