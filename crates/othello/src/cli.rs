@@ -124,10 +124,20 @@ enum Command {
         /// have A as black.
         #[arg(long, value_name = "DIR")]
         trace: Option<std::path::PathBuf>,
+        /// Write the games to FILE as GGF, one a line in the order played (A black in games 1,
+        /// 3, 5, ...), with the players, every move's thinking time and the result.
+        #[arg(long, value_name = "FILE")]
+        ggf: Option<std::path::PathBuf>,
     },
     /// Be an engine for an Othello GUI or another program: speaks the NBoard protocol on
     /// stdin/stdout (nboard 2, set depth, set game GGF, move, go, hint, ping, learn).
-    Nboard,
+    Nboard {
+        /// Multi-ProbCut's confidence in standard deviations of the shallow search's fitted
+        /// error: smaller prunes more; 0 searches full width.
+        #[arg(long, default_value_t = f64::from(crate::nboard::DEFAULT_PROBCUT_CONFIDENCE) / 100.0,
+              value_parser = probcut_arg)]
+        probcut: f64,
+    },
     /// Play against a decider in the terminal (moves typed like d3).
     Play {
         /// The computer's decider: minimax:D, alphabeta:D, mtdf:D, id:MS, mcts:MS or random.
@@ -235,6 +245,78 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Fit Multi-ProbCut's error model of the NBoard engine's midgame search: on positions of
+    /// the engine's own seeded games, deep minus shallow values for every depth from 3 on,
+    /// their mean and deviation fitted as linear functions of empties, depth and shallow
+    /// depth (the checked-in data/probcut.txt is this command's output with its defaults).
+    /// Prints the measured table per stage and depth pair.
+    FitProbcut {
+        /// Where to write the model.
+        #[arg(long, default_value = "probcut.txt")]
+        out: std::path::PathBuf,
+        /// Positions to measure.
+        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        positions: u64,
+        /// Seed of the games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Deepest search measured (3 to 14).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(3..=14))]
+        max_depth: i32,
+        /// Threads (the model does not depend on it; default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
+}
+
+/// A Multi-ProbCut confidence: 0 to 10 standard deviations.
+fn probcut_arg(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|t| (0.0..=10.0).contains(t))
+        .ok_or_else(|| format!("`{s}`: a number of standard deviations from 0 to 10"))
+}
+
+/// `othello fit-probcut`: measure, fit, write, and print the measured table.
+fn fit_probcut(
+    out: &std::path::Path,
+    positions: usize,
+    seed: u64,
+    max_depth: i32,
+    jobs: usize,
+) -> Result<i32> {
+    use crate::probcut::{calibration_positions, fit, measure, tabulate};
+    batch::check_writable(out)?;
+    let t = Instant::now();
+    let ps = calibration_positions(positions, seed);
+    let samples = measure(&ps, max_depth, jobs);
+    let model = fit(&samples);
+    let table = tabulate(&samples);
+    let made_by = format!(
+        "othello fit-probcut --positions {positions} --seed {seed} --max-depth {max_depth}"
+    );
+    batch::write_atomic(out, model.to_text(&made_by, &table).as_bytes())?;
+    println!("empties depth shallow positions mean sigma (hundredths of a disc)");
+    for m in &table {
+        println!(
+            "{:2}-{:2} {:2} {:2} {:4} {:7.1} {:6.1}",
+            m.stage * 4,
+            m.stage * 4 + 3,
+            m.depth,
+            m.shallow,
+            m.count,
+            m.mean,
+            m.sigma
+        );
+    }
+    eprintln!(
+        "{} positions, {} samples, {:.1} s; model written to {}",
+        ps.len(),
+        samples.len(),
+        t.elapsed().as_secs_f64(),
+        out.display()
+    );
+    Ok(0)
 }
 
 /// `othello train`: rounds of games (played, or read back from `samples_dir`) and fits, the
@@ -376,6 +458,19 @@ fn dispatch(cli: Command) -> Result<i32> {
             samples.as_deref(),
             &crate::train::Fit { iterations, ridge },
             json,
+        ),
+        Command::FitProbcut {
+            out,
+            positions,
+            seed,
+            max_depth,
+            jobs,
+        } => fit_probcut(
+            &out,
+            positions as usize,
+            seed,
+            max_depth,
+            jobs.unwrap_or_else(batch::cores),
         ),
         Command::Generate {
             empties,
@@ -529,8 +624,12 @@ fn dispatch(cli: Command) -> Result<i32> {
             order,
             json,
             trace,
+            ggf,
         } => {
             use crate::matchplay::{run, Contestant, MatchOptions};
+            if let Some(path) = &ggf {
+                batch::check_writable(path)?;
+            }
             let timeout = std::time::Duration::from_secs_f64(move_timeout);
             let pa = Contestant::parse(&a, heuristic_a, order, nboard_depth, timeout)
                 .map_err(|e| anyhow!(e))?;
@@ -544,6 +643,7 @@ fn dispatch(cli: Command) -> Result<i32> {
                 jobs,
                 clock,
                 trace: trace.as_deref(),
+                record: ggf.as_deref(),
             };
             let r = run(&pa, &pb, &options, || bar.inc(1))?;
             bar.finish_and_clear();
@@ -579,9 +679,10 @@ fn dispatch(cli: Command) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Nboard => {
+        Command::Nboard { probcut } => {
             let stdin = std::io::BufReader::new(std::io::stdin());
-            crate::nboard::serve(stdin, std::io::stdout(), std::io::stderr())?;
+            let confidence = (probcut > 0.0).then(|| (probcut * 100.0).round() as i32);
+            crate::nboard::serve_with(confidence, stdin, std::io::stdout(), std::io::stderr())?;
             Ok(0)
         }
         Command::Play {

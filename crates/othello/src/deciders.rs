@@ -122,6 +122,10 @@ impl Game for CourseGame {
             Move::Pass => None,
         }
     }
+    fn probcut_error(&self, depth: i32, _shallow: i32) -> Option<search_core::ProbCutError> {
+        (self.kind == HeuristicKind::Pattern)
+            .then(|| crate::probcut::model().error(self.line.cur.empties(), depth))
+    }
 }
 
 /// The course's searches.

@@ -16,6 +16,7 @@ pub mod pattern;
 pub mod perft;
 pub mod play;
 pub mod position;
+pub mod probcut;
 pub mod run;
 pub mod stability;
 pub mod trace;

@@ -88,6 +88,17 @@ impl Contestant {
     }
 }
 
+impl Contestant {
+    /// The name a game record gives it: the decider with its heuristic, or the engine's
+    /// command.
+    pub fn name(&self) -> String {
+        match self {
+            Contestant::Builtin(p) => format!("{:?} {:?}", p.decider, p.heuristic),
+            Contestant::Nboard(e) => e.command.join(" "),
+        }
+    }
+}
+
 impl From<Player> for Contestant {
     fn from(p: Player) -> Contestant {
         Contestant::Builtin(p)
@@ -260,8 +271,9 @@ impl Mover {
 /// why.
 pub type GameOutcome = Result<i32, (Color, String)>;
 
-/// A game's outcome and how long each side thought (black's, then white's).
-pub type PlayedGame = (GameOutcome, [ThinkingTime; 2]);
+/// A game's outcome, how long each side thought (black's, then white's), and the game as GGF
+/// (with every move's thinking time, and `RE` the result when it was played to the end).
+pub type PlayedGame = (GameOutcome, [ThinkingTime; 2], GgfGame);
 
 /// Plays one game from `start`; returns the final disc difference for black, or the side that
 /// forfeited, with each side's thinking time. With `clock`, the game carries it as its time
@@ -276,18 +288,24 @@ pub fn play_game(
     trace: Option<&Path>,
 ) -> anyhow::Result<PlayedGame> {
     let mut thinking = [ThinkingTime::default(); 2];
-    let mut black_mover = match Mover::start(black) {
-        Ok(m) => m,
-        Err(e) => return Ok((Err((Color::Black, e)), thinking)),
-    };
-    let mut white_mover = match Mover::start(white) {
-        Ok(m) => m,
-        Err(e) => return Ok((Err((Color::White, e)), thinking)),
-    };
     let mut game = GgfGame::new(start);
     if let Some(clock) = clock {
         game.tags.push(("TI".into(), clock.to_string()));
     }
+    // The record: the game as the engines saw it, with each move's thinking time.
+    let mut record = game.clone();
+    record.tags.extend([
+        ("PB".to_string(), black.name()),
+        ("PW".to_string(), white.name()),
+    ]);
+    let mut black_mover = match Mover::start(black) {
+        Ok(m) => m,
+        Err(e) => return Ok((Err((Color::Black, e)), thinking, record)),
+    };
+    let mut white_mover = match Mover::start(white) {
+        Ok(m) => m,
+        Err(e) => return Ok((Err((Color::White, e)), thinking, record)),
+    };
     let mut p = start;
     while status(&p) == Status::Ongoing {
         let side = p.side;
@@ -318,9 +336,9 @@ pub fn play_game(
                     Ok(mv) if p.is_legal(mv) => mv,
                     Ok(mv) => {
                         let why = format!("played {mv}, which is illegal");
-                        return Ok((Err((side, why)), thinking));
+                        return Ok((Err((side, why)), thinking, record));
                     }
-                    Err(e) => return Ok((Err((side, e)), thinking)),
+                    Err(e) => return Ok((Err((side, e)), thinking, record)),
                 },
             }
         };
@@ -333,9 +351,12 @@ pub fn play_game(
         };
         if let Some(left) = time_left.filter(|&left| time > left) {
             let why = format!("lost on time: {time:.2} s for a move with {left:.2} s left");
-            return Ok((Err((side, why)), thinking));
+            return Ok((Err((side, why)), thinking, record));
         }
         game.push(mv, None, clock.map(|_| time))
+            .expect("the harness plays only legal moves");
+        record
+            .push(mv, None, Some((time * 100.0).round() / 100.0))
             .expect("the harness plays only legal moves");
         p = p.play(mv);
     }
@@ -344,23 +365,25 @@ pub fn play_game(
     } else {
         (p.opp, p.me)
     };
-    Ok((Ok(b.count_ones() as i32 - w.count_ones() as i32), thinking))
+    let black_discs = b.count_ones() as i32 - w.count_ones() as i32;
+    record.tags.push(("RE".into(), format!("{black_discs:+}")));
+    Ok((Ok(black_discs), thinking, record))
 }
 
-/// One game's result for A: the disc difference, the forfeit message if there was one, and
-/// A's and B's thinking times.
-type PairGame = (i32, Option<String>, [ThinkingTime; 2]);
+/// One game's result for A: the disc difference, the forfeit message if there was one, A's
+/// and B's thinking times, and the game's record.
+type PairGame = (i32, Option<String>, [ThinkingTime; 2], GgfGame);
 
 /// A's disc difference in game `number` with A playing `a_color`, a forfeit counting as a loss
 /// by 64 discs for the side that forfeited.
-fn for_a((outcome, [black, white]): PlayedGame, a_color: Color, number: usize) -> PairGame {
+fn for_a((outcome, [black, white], record): PlayedGame, a_color: Color, number: usize) -> PairGame {
     let (sign, times) = if a_color == Color::Black {
         (1, [black, white])
     } else {
         (-1, [white, black])
     };
     match outcome {
-        Ok(d) => (sign * d, None, times),
+        Ok(d) => (sign * d, None, times, record),
         Err((color, why)) => {
             let who = if color == a_color { "A" } else { "B" };
             let d = if color == a_color { -64 } else { 64 };
@@ -368,6 +391,7 @@ fn for_a((outcome, [black, white]): PlayedGame, a_color: Color, number: usize) -
                 d,
                 Some(format!("game {number}: {who} forfeits: {why}")),
                 times,
+                record,
             )
         }
     }
@@ -408,6 +432,10 @@ pub struct MatchOptions<'a> {
     pub clock: Option<Clock>,
     /// Where game N's search trees go: `trace/gameN/` (games 1, 3, 5, ... have A as black).
     pub trace: Option<&'a Path>,
+    /// Where the games go as GGF, one a line in the order played (A black in games 1, 3,
+    /// 5, ...), each with the players (`PB`, `PW`), every move's thinking time and the result
+    /// for black (`RE`; none for a forfeited game).
+    pub record: Option<&'a Path>,
 }
 
 /// Plays a match between A and B as `options` say; `on_game` is called after each game (for a
@@ -425,6 +453,7 @@ pub fn run(
         jobs,
         clock,
         trace,
+        record,
     } = *options;
     let pairs = games.div_ceil(2);
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -455,8 +484,12 @@ pub fn run(
     pairs.sort_by_key(|p| p.0);
     let games: Vec<PairGame> = pairs.into_iter().flat_map(|p| p.1).collect();
     let forfeits: Vec<String> = games.iter().filter_map(|g| g.1.clone()).collect();
+    if let Some(path) = record {
+        let text: String = games.iter().map(|g| format!("{}\n", g.3)).collect();
+        batch::write_atomic(path, text.as_bytes())?;
+    }
     let (mut thinking_a, mut thinking_b) = (ThinkingTime::default(), ThinkingTime::default());
-    for (_, _, [a, b]) in &games {
+    for (_, _, [a, b], _) in &games {
         thinking_a.merge(a);
         thinking_b.merge(b);
     }

@@ -363,3 +363,75 @@ fn train_writes_weights_that_load_and_are_reproducible() {
         "{err}"
     );
 }
+
+/// `othello fit-probcut` end to end on a small scale: the model file it writes loads, gives
+/// the same bytes for the same seed whatever the thread count, and the measured table has a
+/// row per stage and depth pair; a bad confidence for `nboard --probcut` is refused.
+#[test]
+fn fit_probcut_writes_a_model_that_loads_and_is_reproducible() {
+    let dir = batch::testing::temp_dir("othello-cli-probcut");
+    let fit = |out: &str, jobs: &str| {
+        let o = bin()
+            .args(["fit-probcut", "--positions", "12", "--max-depth", "5"])
+            .args(["--jobs", jobs, "--out"])
+            .arg(dir.join(out))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let table = fit("a.txt", "1");
+    // Depths 3, 4 and 5 against their shallow depths 1, 2 and 3.
+    for pair in [" 3  1 ", " 4  2 ", " 5  3 "] {
+        assert!(table.lines().any(|l| l.contains(pair)), "{table}");
+    }
+    fit("b.txt", "2");
+    let a = std::fs::read_to_string(dir.join("a.txt")).unwrap();
+    assert_eq!(a, std::fs::read_to_string(dir.join("b.txt")).unwrap());
+    let model = othello::probcut::ErrorModel::from_text(&a).unwrap();
+    assert!(model.error(30, 5).sigma >= 50);
+    run_tool!(EXE, "nboard", "--probcut=-1")
+        .fails(2, "a number of standard deviations from 0 to 10");
+}
+
+/// `othello match --ggf` writes every game as a GGF line that reads back: the players, each
+/// move with its thinking time, and a result that the replayed moves give.
+#[test]
+fn match_writes_its_games_as_ggf() {
+    let dir = batch::testing::temp_dir("othello-cli-match-ggf");
+    let file = dir.join("games.ggf");
+    Run::of(
+        bin()
+            .args([
+                "match",
+                "alphabeta:1",
+                "random",
+                "--games",
+                "4",
+                "--jobs",
+                "2",
+                "--ggf",
+            ])
+            .arg(&file),
+    )
+    .ok();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    for (i, line) in text.lines().enumerate() {
+        let game: othello::ggf::GgfGame = line.parse().unwrap();
+        let tag = |k: &str| game.tags.iter().find(|t| t.0 == k).map(|t| t.1.clone());
+        let a = "AlphaBeta(1) Course".to_string();
+        let (pb, pw) = (tag("PB").unwrap(), tag("PW").unwrap());
+        assert_eq!(if i % 2 == 0 { &pb } else { &pw }, &a, "{line}");
+        assert!(game.moves.iter().all(|m| m.time.is_some()), "{line}");
+        let end = game.position();
+        assert!(end.game_over(), "{line}");
+        let black = if end.side == othello::Color::Black {
+            1
+        } else {
+            -1
+        };
+        let discs = black * (end.me.count_ones() as i32 - end.opp.count_ones() as i32);
+        assert_eq!(tag("RE"), Some(format!("{discs:+}")), "{line}");
+    }
+}

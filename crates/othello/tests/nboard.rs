@@ -313,15 +313,16 @@ fn a_game_clock_of_three_seconds_is_never_overrun() {
     }
 }
 
-/// `set timelimit` bounds every move: at depth 20 from the start, whose search would take
+/// `set timelimit` bounds every move: at depth 30 ten plies in, whose search would take
 /// hours, a legal move comes once the limit has passed (a loaded machine may add a little).
 #[test]
 fn the_time_limit_answers_with_the_best_move_found_so_far() {
     let mut e = engine();
     e.send("nboard 2").unwrap();
-    e.send("set depth 20").unwrap();
+    e.send("set depth 30").unwrap();
     e.send("set timelimit 0.5").unwrap();
-    e.send(&format!("set game (;GM[Othello]BO[8 {START}];)"))
+    let moves = "B[F5]W[D6]B[C3]W[D3]B[C4]W[F4]B[F6]W[F3]B[E6]W[E7]";
+    e.send(&format!("set game (;GM[Othello]BO[8 {START}]{moves};)"))
         .unwrap();
     let asked = std::time::Instant::now();
     e.send("go").unwrap();
@@ -332,7 +333,12 @@ fn the_time_limit_answers_with_the_best_move_found_so_far() {
     assert!((0.5..3.0).contains(&took), "{took:.2} s");
     let token = answer.trim_start_matches("=== ").split('/').next().unwrap();
     let mv = othello::ggf::parse_ggf_move(token).unwrap();
-    assert!(START.parse::<Position>().unwrap().is_legal(mv), "{answer}");
+    let p = START
+        .parse::<Position>()
+        .unwrap()
+        .play_sequence("f5d6c3d3c4f4f6f3e6e7")
+        .unwrap();
+    assert!(p.is_legal(mv), "{answer}");
 }
 
 /// `match --clock` gives each side a game clock: the engine at a depth no three-second clock
