@@ -298,16 +298,7 @@ fn fit_probcut(
     batch::write_atomic(out, model.to_text(&made_by, &table).as_bytes())?;
     println!("empties depth shallow positions mean sigma (hundredths of a disc)");
     for m in &table {
-        println!(
-            "{:2}-{:2} {:2} {:2} {:4} {:7.1} {:6.1}",
-            m.stage * 4,
-            m.stage * 4 + 3,
-            m.depth,
-            m.shallow,
-            m.count,
-            m.mean,
-            m.sigma
-        );
+        println!("{m}");
     }
     eprintln!(
         "{} positions, {} samples, {:.1} s; model written to {}",

@@ -73,16 +73,7 @@ impl ErrorModel {
             coefficients(&self.sigma)
         );
         for m in measured {
-            s += &format!(
-                "# {:2}-{:2} {:2} {:2} {:4} {:7.1} {:6.1}\n",
-                m.stage * 4,
-                m.stage * 4 + 3,
-                m.depth,
-                m.shallow,
-                m.count,
-                m.mean,
-                m.sigma
-            );
+            s += &format!("# {m}\n");
         }
         s
     }
@@ -154,6 +145,23 @@ pub struct Measured {
     pub mean: f64,
     /// Their standard deviation.
     pub sigma: f64,
+}
+
+impl std::fmt::Display for Measured {
+    /// The stage's empties, depth, shallow depth, positions, mean and sigma, in columns.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:2}-{:2} {:2} {:2} {:4} {:7.1} {:6.1}",
+            self.stage * 4,
+            self.stage * 4 + 3,
+            self.depth,
+            self.shallow,
+            self.count,
+            self.mean,
+            self.sigma
+        )
+    }
 }
 
 /// One position's deep minus shallow value: empties, depth, shallow depth, difference.
