@@ -6,7 +6,7 @@
 
 use othello::deciders::{CourseGame, HeuristicKind, MoveOrder};
 use othello::nboard::engine_options;
-use othello::probcut::calibration_positions;
+use othello::probcut_fit::calibration_positions;
 use othello::Position;
 use search_core::{iterative_deepening, IterativeOptions, Searcher};
 use std::time::Instant;

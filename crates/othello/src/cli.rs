@@ -285,7 +285,7 @@ fn fit_probcut(
     max_depth: i32,
     jobs: usize,
 ) -> Result<i32> {
-    use crate::probcut::{calibration_positions, fit, measure, tabulate};
+    use crate::probcut_fit::{calibration_positions, fit, measure, tabulate};
     batch::check_writable(out)?;
     let t = Instant::now();
     let ps = calibration_positions(positions, seed);

@@ -17,6 +17,7 @@ pub mod perft;
 pub mod play;
 pub mod position;
 pub mod probcut;
+pub mod probcut_fit;
 pub mod run;
 pub mod stability;
 pub mod trace;

@@ -356,7 +356,7 @@ pub fn play_game(
         game.push(mv, None, clock.map(|_| time))
             .expect("the harness plays only legal moves");
         record
-            .push(mv, None, Some((time * 100.0).round() / 100.0))
+            .push(mv, None, Some((time * 1000.0).round() / 1000.0))
             .expect("the harness plays only legal moves");
         p = p.play(mv);
     }

@@ -142,7 +142,7 @@ pub trait Game {
     /// [`ProbCut::confidence`](crate::ProbCut::confidence) is set): the mean and standard
     /// deviation of deep minus shallow values the game measured on its own positions of this
     /// kind (a game stage, say). `None` (the default) leaves the fixed margin.
-    fn probcut_error(&self, _depth: i32, _shallow: i32) -> Option<crate::ProbCutError> {
+    fn probcut_error(&self, _depth: i32, _shallow: i32) -> Option<ProbCutError> {
         None
     }
 
@@ -161,6 +161,17 @@ pub trait Game {
     /// Called by [`Searcher`](crate::Searcher) when the transposition table answers for the
     /// current node with `score` instead of a search below it. The default does nothing.
     fn on_table_hit(&mut self, _score: Score) {}
+}
+
+/// How far a shallow search's value is from a deep one's at a position, as a game measured it
+/// on its own positions for [Multi-ProbCut](crate::ProbCut): the deep value is about the
+/// shallow one plus `mean`, give or take `sigma`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbCutError {
+    /// Mean of deep minus shallow values, in the evaluation's units.
+    pub mean: Score,
+    /// Their standard deviation.
+    pub sigma: Score,
 }
 
 /// Size of the history table; [`Game::history_index`] must return values below it.

@@ -51,7 +51,8 @@ pub use distances::{bfs_distances, ucs_distances};
 pub use dls::{depth_limited, DlsOutcome};
 pub use exact_solver::{ExactGame, ExactSolver};
 pub use game::{
-    mate_distance, mate_in, Game, GameResult, Score, HISTORY_SIZE, INF, WIN, WIN_BOUND,
+    mate_distance, mate_in, Game, GameResult, ProbCutError, Score, HISTORY_SIZE, INF, WIN,
+    WIN_BOUND,
 };
 pub use idastar::idastar;
 pub use iddfs::iddfs;
@@ -60,7 +61,7 @@ pub use last_good_reply::LastGoodReply;
 pub use mcts::{mcts, Mcts, MctsConfig, MctsState, MctsStats, RandomRollout, Rollout};
 pub use minimax::minimax;
 pub use mtdf::{mtdf, mtdf_stepped};
-pub use negamax::{negamax, ProbCut, ProbCutError, RootMoveHook, SearchOptions, Searcher};
+pub use negamax::{negamax, ProbCut, RootMoveHook, SearchOptions, Searcher};
 pub use outcome::SearchOutcome;
 pub use parallel::{parallel_search_root, ParallelRoot};
 pub use pns::{ProofResult, ProofSearch};

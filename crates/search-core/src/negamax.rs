@@ -115,17 +115,6 @@ pub struct ProbCut {
     pub confidence: Option<i32>,
 }
 
-/// How far a shallow search's value is from a deep one's at a position, as a game measured it
-/// on its own positions for [Multi-ProbCut](ProbCut): the deep value is about the shallow one
-/// plus `mean`, give or take `sigma`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProbCutError {
-    /// Mean of deep minus shallow values, in the evaluation's units.
-    pub mean: Score,
-    /// Their standard deviation.
-    pub sigma: Score,
-}
-
 impl ProbCut {
     /// The depth of the shallow search at `depth`: `depth` less twice a quarter of
     /// `depth + 2`, so 4 at depths 8 and 10, 6 at 12.
