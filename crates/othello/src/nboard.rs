@@ -34,6 +34,10 @@ pub const DEFAULT_DEPTH: u32 = 10;
 /// it the search stops and the best move found so far is played.
 pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
 
+/// Seconds before the move time limit at which the search stops, so that the answer is out
+/// within the limit (at most a tenth of the limit).
+pub const LIMIT_RESERVE: f64 = 0.05;
+
 /// How long the engine may think about one move.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MoveBudget {
@@ -56,8 +60,9 @@ impl MoveBudget {
     }
 
     /// The budget of a move asked for at `start` with `empties` squares empty: at most `limit`
-    /// seconds (none when 0), and with a game clock `time_left` seconds on the mover's clock
-    /// shared out over the mover's moves still to come: a soft target of the time left over
+    /// seconds (none when 0; the search stops [`LIMIT_RESERVE`] before it), and with a game
+    /// clock `time_left` seconds on the mover's clock shared out over the mover's moves still
+    /// to come: a soft target of the time left over
     /// those moves, a hard stop at three targets or half the time left, whichever is less,
     /// and a reserve of a tenth of the time left (at most 0.3 s) for answering.
     ///
@@ -70,11 +75,13 @@ impl MoveBudget {
     /// assert!((after(b.soft).unwrap() - 30.7 / 20.0).abs() < 1e-6);
     /// assert!((after(b.hard).unwrap() - 3.0 * 30.7 / 20.0).abs() < 1e-6);
     /// let b = MoveBudget::new(start, 10.0, None, 40);
-    /// assert_eq!((after(b.soft), after(b.hard)), (None, Some(10.0)));
+    /// assert_eq!(after(b.soft), None);
+    /// assert!((after(b.hard).unwrap() - (10.0 - 0.05)).abs() < 1e-6);
     /// ```
     pub fn new(start: Instant, limit: f64, time_left: Option<f64>, empties: u32) -> MoveBudget {
         let seconds = |s: f64| Deadline::at(start + std::time::Duration::from_secs_f64(s.max(0.0)));
-        let limit = (limit > 0.0).then_some(limit);
+        // The search stops a little before the limit, so that the answer is out by then.
+        let limit = (limit > 0.0).then(|| limit - (limit / 10.0).min(LIMIT_RESERVE));
         let Some(left) = time_left else {
             return MoveBudget {
                 start,
@@ -109,8 +116,11 @@ impl MoveBudget {
 /// assert_eq!(othello::nboard::solve_empties(30), 20);
 /// ```
 pub fn solve_empties(depth: u32) -> u32 {
-    (depth + 8).min(20)
+    depth.saturating_add(8).min(MAX_SOLVE_EMPTIES)
 }
+
+/// The most empty squares at which the engine starts an exact solve.
+pub const MAX_SOLVE_EMPTIES: u32 = 20;
 
 /// Seconds an exact solve of a position with `empties` empty squares is expected to take on
 /// one core: about 0.1 s at 16 empties, each further empty square multiplying it by 1.5.
@@ -217,7 +227,7 @@ impl Thinker {
     fn exact(&mut self, p: &Position, deadline: Deadline) -> Option<Solution> {
         let searcher = self.endgame.get_or_insert_with(|| {
             // Sized for the deepest solve the engine starts (20 empties).
-            let mut s = Searcher::<Endgame>::new(table_megabytes(solve_empties(u32::MAX)));
+            let mut s = Searcher::<Endgame>::new(table_megabytes(MAX_SOLVE_EMPTIES));
             s.set_stop_signal(Some(self.stop.clone()));
             s
         });
