@@ -255,13 +255,13 @@ enum Command {
         #[arg(long, default_value = "probcut.txt")]
         out: std::path::PathBuf,
         /// Positions to measure.
-        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
         positions: u64,
         /// Seed of the games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Deepest search measured (3 to 14).
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(3..=14))]
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(i32).range(3..=14))]
         max_depth: i32,
         /// Threads (the model does not depend on it; default: all cores).
         #[arg(long)]

@@ -86,9 +86,7 @@ impl Contestant {
             })),
         }
     }
-}
 
-impl Contestant {
     /// The name a game record gives it: the decider with its heuristic, or the engine's
     /// command.
     pub fn name(&self) -> String {

@@ -62,9 +62,9 @@ impl MoveBudget {
     /// The budget of a move asked for at `start` with `empties` squares empty: at most `limit`
     /// seconds (none when 0; the search stops [`LIMIT_RESERVE`] before it), and with a game
     /// clock `time_left` seconds on the mover's clock shared out over the mover's moves still
-    /// to come: a soft target of the time left over
-    /// those moves, a hard stop at three targets or half the time left, whichever is less,
-    /// and a reserve of a tenth of the time left (at most 0.3 s) for answering.
+    /// to come: a soft target of the time left over those moves, a hard stop at three targets
+    /// or half the time left, whichever is less, and a reserve of a tenth of the time left (at
+    /// most 0.3 s) for answering.
     ///
     /// ```
     /// use othello::nboard::MoveBudget;
@@ -208,20 +208,20 @@ impl Thinker {
     /// A thinker that stops whenever `stop` is set, with Multi-ProbCut at the default
     /// confidence.
     pub fn new(stop: Arc<AtomicBool>) -> Thinker {
+        Thinker::with_probcut(stop, Some(DEFAULT_PROBCUT_CONFIDENCE))
+    }
+
+    /// A thinker that stops whenever `stop` is set, with Multi-ProbCut at `confidence`
+    /// hundredths of a standard deviation (`None`: the full-width search).
+    pub fn with_probcut(stop: Arc<AtomicBool>, confidence: Option<i32>) -> Thinker {
         let mut midgame = Searcher::new(32);
         midgame.set_stop_signal(Some(stop.clone()));
-        midgame.options = engine_options(Some(DEFAULT_PROBCUT_CONFIDENCE));
+        midgame.options = engine_options(confidence);
         Thinker {
             midgame,
             endgame: None,
             stop,
         }
-    }
-
-    /// Sets the midgame search's Multi-ProbCut confidence (hundredths of a standard
-    /// deviation; `None`: full width).
-    pub fn set_probcut(&mut self, confidence: Option<i32>) {
-        self.midgame.options = engine_options(confidence);
     }
 
     fn exact(&mut self, p: &Position, deadline: Deadline) -> Option<Solution> {
@@ -422,8 +422,7 @@ pub fn serve_with(
             reader_stop.store(true, Ordering::SeqCst);
         }
     });
-    let mut session = Session::new(stop.clone());
-    session.thinker.set_probcut(probcut);
+    let mut session = Session::new(stop.clone(), probcut);
     let mut taken = 0usize;
     loop {
         let Ok((number, line)) = rx.recv() else {
@@ -481,12 +480,12 @@ struct Session {
 }
 
 impl Session {
-    fn new(stop: Arc<AtomicBool>) -> Session {
+    fn new(stop: Arc<AtomicBool>, probcut: Option<i32>) -> Session {
         Session {
             depth: DEFAULT_DEPTH,
             time_limit: DEFAULT_TIME_LIMIT,
             game: GgfGame::new(Position::default()),
-            thinker: Thinker::new(stop),
+            thinker: Thinker::with_probcut(stop, probcut),
         }
     }
 

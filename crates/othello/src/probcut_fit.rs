@@ -51,8 +51,7 @@ pub type Sample = (u32, i32, i32, f64);
 
 /// `count` positions of the engine's own games for calibration, seeded: each game opens with
 /// four random plies, then the engine's full-width search plays itself at depth 3 for 0 to 43
-/// plies (the game's
-/// number decides how many), so the positions spread over 13 to 56 empties.
+/// plies (the game's number decides how many), so the positions spread over 13 to 56 empties.
 ///
 /// ```
 /// let p = othello::probcut_fit::calibration_positions(3, 1);
@@ -60,9 +59,8 @@ pub type Sample = (u32, i32, i32, f64);
 /// assert!(p.iter().all(|p| p.empties() > 12 && !p.game_over()));
 /// ```
 pub fn calibration_positions(count: usize, seed: u64) -> Vec<Position> {
-    let mut thinker = Thinker::new(Arc::new(AtomicBool::new(false)));
     // The full-width search: the positions must not depend on the model they calibrate.
-    thinker.set_probcut(None);
+    let mut thinker = Thinker::with_probcut(Arc::new(AtomicBool::new(false)), None);
     let mut positions = Vec::new();
     for game in 0.. {
         if positions.len() == count {

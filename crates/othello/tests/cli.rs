@@ -154,25 +154,26 @@ fn solve_names_an_argument_that_is_neither_a_file_nor_a_position() {
         .fails(2, "`no-such-file.obf` is neither a file nor a position");
 }
 
+/// `othello match alphabeta:1 random` over `games` games on `jobs` threads.
+fn quick_match(games: &str, jobs: &str) -> Command {
+    let mut cmd = bin();
+    cmd.args([
+        "match",
+        "alphabeta:1",
+        "random",
+        "--games",
+        games,
+        "--jobs",
+        jobs,
+    ]);
+    cmd
+}
+
 #[test]
 fn match_traces_every_turn_of_a_fixed_depth_decider() {
     let dir = std::env::temp_dir().join(format!("othello-cli-match-trace-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    Run::of(
-        bin()
-            .args([
-                "match",
-                "alphabeta:1",
-                "random",
-                "--games",
-                "2",
-                "--jobs",
-                "1",
-            ])
-            .arg("--trace")
-            .arg(&dir),
-    )
-    .ok();
+    Run::of(quick_match("2", "1").arg("--trace").arg(&dir)).ok();
     for game in ["game1", "game2"] {
         let trees: Vec<String> = std::fs::read_dir(dir.join(game))
             .unwrap()
@@ -400,21 +401,7 @@ fn fit_probcut_writes_a_model_that_loads_and_is_reproducible() {
 fn match_writes_its_games_as_ggf() {
     let dir = batch::testing::temp_dir("othello-cli-match-ggf");
     let file = dir.join("games.ggf");
-    Run::of(
-        bin()
-            .args([
-                "match",
-                "alphabeta:1",
-                "random",
-                "--games",
-                "4",
-                "--jobs",
-                "2",
-                "--ggf",
-            ])
-            .arg(&file),
-    )
-    .ok();
+    Run::of(quick_match("4", "2").arg("--ggf").arg(&file)).ok();
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(text.lines().count(), 4, "{text}");
     for (i, line) in text.lines().enumerate() {
