@@ -4,9 +4,8 @@
 //! the evaluations (positions per second).
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use othello::endgame::{solve, table_megabytes, Endgame};
+use othello::endgame::{solve, table_megabytes};
 use othello::{perft::perft, Position};
-use search_core::Searcher;
 use std::path::Path;
 
 fn perft_bench(c: &mut Criterion) {
@@ -44,7 +43,7 @@ fn endgame_bench(c: &mut Criterion) {
         cases.push(("ffo_40", p));
     }
     for (name, p) in cases {
-        let mut searcher: Searcher<Endgame> = Searcher::new(table_megabytes(p.empties()));
+        let mut searcher = othello::endgame::searcher(table_megabytes(p.empties()));
         let nodes = solve(&p, &mut searcher).nodes;
         g.throughput(Throughput::Elements(nodes));
         g.bench_function(name, |b| {

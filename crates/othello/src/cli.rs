@@ -1,12 +1,11 @@
 //! The command line: the batch job `run`, `generate`, `perft`, the course's checks and
 //! deciders, `match`, `nboard`, `play`, `timing-table`, `eval`, `solve` and `train`.
 
-use crate::endgame::{solve_parallel, Endgame};
+use crate::endgame::solve_parallel;
 use crate::perft::perft;
 use crate::position::Position;
 use anyhow::{anyhow, Result};
 use clap::Parser;
-use search_core::Searcher;
 use std::time::Instant;
 
 /// Othello: perft and exact endgame solving.
@@ -202,8 +201,8 @@ enum Command {
         /// still print in file order). One by default, so that each line's time is its own.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Threads solving each line (the nodes of the leftmost line share out their moves,
-        /// each thread with its own table of --hash-mb): the time printed is then wall time.
+        /// Threads solving each line, sharing one table of --hash-mb (the nodes of the
+        /// leftmost line share out their moves): the time printed is then wall time.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         threads: u64,
     },
@@ -760,11 +759,7 @@ fn dispatch(cli: Command) -> Result<i32> {
             // Every job's table is allocated here, so that memory that cannot be had is a
             // message before any work, not an abort in the middle of it.
             let mut searchers = (0..jobs)
-                .map(|_| {
-                    (0..threads)
-                        .map(|_| Searcher::<Endgame>::try_new(hash_mb))
-                        .collect::<Result<Vec<_>, _>>()
-                })
+                .map(|_| crate::endgame::searchers(threads as usize, hash_mb))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| {
                     anyhow!("--hash-mb {hash_mb} with {jobs} job(s) of {threads} thread(s): {e}")
@@ -855,7 +850,7 @@ fn solve_line(
     line: &str,
     p: &Result<Position, String>,
     check: bool,
-    searchers: &mut [Searcher<Endgame>],
+    searchers: &mut [crate::endgame::EndgameSearcher],
 ) -> SolveLine {
     let p = match p {
         Ok(p) => p,

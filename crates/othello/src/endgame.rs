@@ -10,8 +10,36 @@ use crate::position::Line;
 use crate::position::{position_hash, sort_moves_by_key, Move, Position};
 use crate::stability::stable_discs;
 use search_core::{
-    aspiration_windows, parallel_search_root, Game, Score, SearchOptions, Searcher, INF,
+    aspiration_windows, parallel_search_root, shared_search_root, Game, Score, SearchOptions,
+    Searcher, SharedTable, INF,
 };
+
+/// The solver's searcher: its table a [`SharedTable`] handle, so that the threads of
+/// [`solve_parallel`] share one table.
+pub type EndgameSearcher = Searcher<Endgame, SharedTable<Move>>;
+
+/// A searcher with a table of about `megabytes` MiB (see [`table_megabytes`]).
+///
+/// # Panics
+/// When the memory cannot be had; [`searchers`] says so instead.
+pub fn searcher(megabytes: usize) -> EndgameSearcher {
+    Searcher::with_table(SharedTable::with_megabytes(megabytes))
+}
+
+/// `threads` searchers sharing one table of about `megabytes` MiB, for [`solve_parallel`], or
+/// a message when the memory cannot be had.
+///
+/// ```
+/// let s = othello::endgame::searchers(2, 4).unwrap();
+/// assert_eq!(s.len(), 2);
+/// assert!(othello::endgame::searchers(1, usize::MAX).is_err());
+/// ```
+pub fn searchers(threads: usize, megabytes: usize) -> Result<Vec<EndgameSearcher>, String> {
+    let table = SharedTable::try_with_megabytes(megabytes)?;
+    Ok((0..threads.max(1))
+        .map(|_| Searcher::with_table(table.share()))
+        .collect())
+}
 
 /// The position during a search: the current node and the stack of its ancestors.
 ///
@@ -73,9 +101,15 @@ const PRESEARCH_GAP: u32 = 12;
 const PRESEARCH_MAX_DEPTH: u32 = 14;
 
 /// With several threads, the nodes of the leftmost line with at least this many empty squares
-/// share out their moves (`search_core::parallel_search_root`). FFO #40..#49 on two threads,
-/// wall time: 9 → 29.1 s, 12 → 28.0 s, 15 → 30.9 s; the root alone 37.9 s (one thread 42.3 s).
+/// share out their moves (`search_core::parallel_search_root`), the threads sharing one table.
+/// FFO #56 on two threads (one thread 75.7 s that day): 10 → 53.9 s, 12 → 48.0 s, 15 → 51.6 s;
+/// all threads on the whole tree, deferring busy moves (`search_core::shared_search_root`)
+/// instead: 59–61 s from 9, 12 or 16 empties, with 1.0–1.07 G positions against 0.85 G.
 const SPLIT_MIN_EMPTIES: u32 = 12;
+
+/// With several threads, the ordering pre-search defers busy moves at nodes with at least this
+/// many plies left (see [`solve_parallel`]).
+const PRESEARCH_DEFER_DEPTH: u32 = 4;
 
 /// Half-width, in discs, of the exact search's first window around the pre-search's value:
 /// scores are even, so a window of ±3 holds the guess and its two neighbours.
@@ -815,40 +849,40 @@ pub struct Solution {
 /// // One empty square, a1; black to move takes it, flips b1..g1 and owns every disc.
 /// let board = format!("-OOOOOOX{} X", "X".repeat(56));
 /// let p: Position = board.parse().unwrap();
-/// let s = solve(&p, &mut search_core::Searcher::new(1));
+/// let s = solve(&p, &mut othello::endgame::searcher(1));
 /// assert_eq!(s.best.unwrap().to_string(), "a1");
 /// assert_eq!(s.score, 64);
 /// ```
-pub fn solve(p: &Position, searcher: &mut Searcher<Endgame>) -> Solution {
+pub fn solve(p: &Position, searcher: &mut EndgameSearcher) -> Solution {
     solve_until(p, searcher).expect("no deadline, node limit or stop signal is set")
 }
 
 /// Solves `p` exactly unless the searcher's deadline, node limit or stop signal cuts the
 /// search short (then `None`).
-pub fn solve_until(p: &Position, searcher: &mut Searcher<Endgame>) -> Option<Solution> {
+pub fn solve_until(p: &Position, searcher: &mut EndgameSearcher) -> Option<Solution> {
     solve_parallel(p, std::slice::from_mut(searcher))
 }
 
-/// Solves `p` exactly with one thread per searcher (`search_core::parallel_search_root`: at
-/// each node of the leftmost line with 12 or more empty squares, the first move
-/// alone, the others shared out), unless a searcher's deadline, node limit or
-/// stop signal cuts the search short (then `None`). The ordering pre-search runs on the first
-/// searcher, whose table the others then copy.
+/// Solves `p` exactly with one thread per searcher, unless a searcher's deadline, node limit
+/// or stop signal cuts the search short (then `None`). The threads share the table when the
+/// searchers do (made by [`searchers`]). The ordering pre-search runs on all of them, each on
+/// the whole tree, putting off the moves another is searching (`search_core::shared_search_root`);
+/// the exact search splits the nodes of the leftmost line with 12 or more empty squares: the
+/// first move alone, the others shared out (`search_core::parallel_search_root`).
 ///
 /// ```
-/// use othello::{endgame::{solve, solve_parallel}, Position};
-/// use search_core::Searcher;
+/// use othello::{endgame::{searcher, searchers, solve, solve_parallel}, Position};
 /// let p: Position = "--XXXXXO---OOOOO--OOOOOO--OOOXOO--OOOXOO--OXOXOO--XXXXX-----XXXX X"
 ///     .parse()
 ///     .unwrap();
-/// let mut two = [Searcher::new(4), Searcher::new(4)];
+/// let mut two = searchers(2, 4).unwrap();
 /// let s = solve_parallel(&p, &mut two).unwrap();
-/// assert_eq!(s.score, solve(&p, &mut Searcher::new(4)).score);
+/// assert_eq!(s.score, solve(&p, &mut searcher(4)).score);
 /// ```
 ///
 /// # Panics
 /// When `searchers` is empty.
-pub fn solve_parallel(p: &Position, searchers: &mut [Searcher<Endgame>]) -> Option<Solution> {
+pub fn solve_parallel(p: &Position, searchers: &mut [EndgameSearcher]) -> Option<Solution> {
     if p.game_over() {
         return Some(Solution {
             score: p.final_score(),
@@ -881,19 +915,16 @@ pub fn solve_parallel(p: &Position, searchers: &mut [Searcher<Endgame>]) -> Opti
     // the exact search.
     let mut guess = pattern::evaluate(p);
     if p.empties() >= PRESEARCH_MIN_EMPTIES {
-        let (first, others) = searchers.split_first_mut().expect("at least one searcher");
-        games[0].presearch = true;
+        games.iter_mut().for_each(|g| g.presearch = true);
         let last = (p.empties() - PRESEARCH_GAP).min(PRESEARCH_MAX_DEPTH);
         for d in (2..=last).step_by(2) {
-            guess = first.search_root(&mut games[0], d, -INF, INF);
-            if first.aborted() {
+            let r = shared_search_root(&mut games, searchers, d, -INF, INF, PRESEARCH_DEFER_DEPTH);
+            if r.aborted {
                 return None;
             }
+            guess = r.score;
         }
-        games[0].presearch = false;
-        for other in others {
-            other.tt.copy_from(&first.tt);
-        }
+        games.iter_mut().for_each(|g| g.presearch = false);
     }
     // The nearest even score (every final score is even).
     let guess = (2 * ((guess as f64 / 200.0).round() as Score)).clamp(-64, 64);

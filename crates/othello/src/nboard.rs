@@ -11,7 +11,7 @@
 //! EVAL is in discs: the exact disc difference after a solve, the evaluation's estimate before.
 
 use crate::deciders::{CourseGame, HeuristicKind, MoveOrder};
-use crate::endgame::{solve_until, table_megabytes, Endgame, Solution};
+use crate::endgame::{solve_until, table_megabytes, EndgameSearcher, Solution};
 use crate::ggf::{ggf_move, GgfGame};
 use crate::position::{Move, Position};
 use search_core::{
@@ -200,7 +200,7 @@ pub struct Thinker {
     midgame: Searcher<CourseGame>,
     /// The exact solver's searcher, kept from move to move: the position after two more
     /// moves lies inside the last solve's tree, so its table answers most of the next one.
-    endgame: Option<Searcher<Endgame>>,
+    endgame: Option<EndgameSearcher>,
     stop: Arc<AtomicBool>,
 }
 
@@ -227,7 +227,7 @@ impl Thinker {
     fn exact(&mut self, p: &Position, deadline: Deadline) -> Option<Solution> {
         let searcher = self.endgame.get_or_insert_with(|| {
             // Sized for the deepest solve the engine starts (20 empties).
-            let mut s = Searcher::<Endgame>::new(table_megabytes(MAX_SOLVE_EMPTIES));
+            let mut s = crate::endgame::searcher(table_megabytes(MAX_SOLVE_EMPTIES));
             s.set_stop_signal(Some(self.stop.clone()));
             s
         });

@@ -58,6 +58,23 @@ pub(crate) fn sort_moves_by_key(moves: &mut [Move], mut key: impl FnMut(&Move) -
     }
 }
 
+/// A square as its number, a pass as 64: how a shared transposition table keeps a move.
+impl search_core::PackedMove for Move {
+    fn pack(self) -> u16 {
+        match self {
+            Move::Square(s) => s as u16,
+            Move::Pass => 64,
+        }
+    }
+    fn unpack(bits: u16) -> Move {
+        if bits < 64 {
+            Move::Square(bits as u8)
+        } else {
+            Move::Pass
+        }
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

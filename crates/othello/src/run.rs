@@ -5,12 +5,12 @@
 //! go to the terminal). Also the generator of endgame positions from the project's own games.
 
 use crate::deciders::{decide, search, Algorithm, Decider, HeuristicKind, MoveOrder};
-use crate::endgame::{solve, table_megabytes, Endgame};
+use crate::endgame::{solve, table_megabytes};
 use crate::matchplay::random_opening;
 use crate::position::{Move, Position};
 use batch::InputError;
 use rand::SeedableRng;
-use search_core::{Searcher, SmallRng};
+use search_core::SmallRng;
 use std::fmt::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -85,7 +85,7 @@ pub fn solve_obf(text: &str) -> Result<JobOutput, InputError> {
         return Err(InputError::at(0, "no position in the file"));
     }
     let most = positions.iter().map(Position::empties).max().unwrap_or(0);
-    let mut searcher: Searcher<Endgame> = Searcher::new(table_megabytes(most));
+    let mut searcher = crate::endgame::searcher(table_megabytes(most));
     let (mut out, mut nodes) = (String::new(), 0u64);
     let started = Instant::now();
     for p in &positions {

@@ -6,7 +6,7 @@ use crate::endgame::{solve, table_megabytes};
 use crate::pattern::{layout, stage, Evaluator, PatternGame, Weights, STAGES, STAGE_WIDTH};
 use crate::position::{Move, Position};
 use rand::{Rng, SeedableRng};
-use search_core::{Searcher, SmallRng};
+use search_core::SmallRng;
 
 /// A position with its label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub fn play_game(
     index: u32,
     opts: &Generate,
     player: Player,
-    searcher: &mut Searcher<crate::endgame::Endgame>,
+    searcher: &mut crate::endgame::EndgameSearcher,
 ) -> Vec<Sample> {
     let mut rng = game_rng(opts.seed, index);
     let random_plies = rng.random_range(8..=20);
@@ -139,7 +139,7 @@ pub fn generate(opts: &Generate, player: Player, progress: &(dyn Fn() + Sync)) -
     let per_game = batch::parallel_map(
         opts.games as usize,
         opts.threads,
-        || Searcher::new(table_megabytes(opts.solve_empties)),
+        || crate::endgame::searcher(table_megabytes(opts.solve_empties)),
         |searcher, i| {
             let samples = play_game(i as u32, opts, player, searcher);
             progress();
@@ -381,7 +381,7 @@ mod tests {
     #[test]
     fn late_labels_are_exact_and_early_ones_follow_the_game() {
         let samples = generate(&small(), Player::Improved, &|| {});
-        let mut searcher = Searcher::new(4);
+        let mut searcher = crate::endgame::searcher(4);
         for x in samples.iter().filter(|x| x.empties() <= 10).step_by(7) {
             let p = Position {
                 me: x.me,

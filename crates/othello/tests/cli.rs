@@ -5,7 +5,6 @@ use batch::run_tool;
 use batch::testing::{assert_run_reproduces_bundled_outputs, Run};
 use othello::endgame::solve;
 use othello::{Move, Position};
-use search_core::Searcher;
 use std::process::Command;
 
 const EXE: &str = env!("CARGO_BIN_EXE_othello");
@@ -25,7 +24,7 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 fn late_positions() -> Vec<(String, i32)> {
     let mut p = Position::default();
     let mut out = Vec::new();
-    let mut searcher = Searcher::new(4);
+    let mut searcher = othello::endgame::searcher(4);
     while !p.game_over() {
         if (5..=9).contains(&p.empties()) {
             out.push((p.to_string(), solve(&p, &mut searcher).score));
@@ -232,7 +231,7 @@ fn run_scores_every_position_exactly_and_keeps_going_past_a_bad_file() {
         let pos: Position = p.parse().unwrap();
         let m: Move = best.to_lowercase().parse().unwrap();
         assert!(pos.is_legal(m), "{line}");
-        let after = solve(&pos.play(m), &mut Searcher::new(4)).score;
+        let after = solve(&pos.play(m), &mut othello::endgame::searcher(4)).score;
         assert_eq!(-after, *score, "{line}");
     }
     let table = std::fs::read_to_string(out.join("output_small.md")).unwrap();

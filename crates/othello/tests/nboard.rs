@@ -99,7 +99,7 @@ fn near_the_end_go_answers_the_exact_score() {
         .next()
         .unwrap();
     let p: Position = line.parse().unwrap();
-    let exact = solve(&p, &mut search_core::Searcher::new(4));
+    let exact = solve(&p, &mut othello::endgame::searcher(4));
     let mut e = engine();
     e.send("nboard 2").unwrap();
     e.send("set depth 4").unwrap();
@@ -108,7 +108,7 @@ fn near_the_end_go_answers_the_exact_score() {
     let lines = read_until(&e, |l| l.starts_with("==="));
     let (mv, eval) = parse_answer(lines.last().unwrap());
     assert_eq!(eval, f64::from(exact.score));
-    let after = solve(&p.play(mv), &mut search_core::Searcher::new(4));
+    let after = solve(&p.play(mv), &mut othello::endgame::searcher(4));
     assert_eq!(-after.score, exact.score, "{mv} is not a best move");
 }
 

@@ -2,7 +2,7 @@
 //! endgame solver against exhaustive minimax on positions with few empty squares.
 
 use othello::bitboard::{flips, flips_scalar, last_flip_count, legal_moves, legal_moves_scalar};
-use othello::endgame::{last_empties, solve, solve_parallel};
+use othello::endgame::{last_empties, searcher, searchers, solve, solve_parallel};
 use othello::perft::perft;
 use othello::stability::stable_discs;
 use othello::{Move, Position};
@@ -133,7 +133,7 @@ proptest! {
         if p.empties() > 9 {
             return Ok(());
         }
-        let s = solve(&p, &mut search_core::Searcher::new(1));
+        let s = solve(&p, &mut searcher(1));
         prop_assert_eq!(s.score, brute(&p), "{}", p);
         if let Some(mv) = s.best {
             prop_assert_eq!(-brute(&p.play(mv)), s.score);
@@ -172,7 +172,7 @@ proptest! {
 
     #[test]
     fn solver_equals_exhaustive_minimax_near_the_end(p in late_position(10)) {
-        let s = solve(&p, &mut search_core::Searcher::new(1));
+        let s = solve(&p, &mut searcher(1));
         prop_assert_eq!(s.score, brute(&p), "{}", p);
     }
 
@@ -181,7 +181,7 @@ proptest! {
         p in late_position(10),
         threads in 2usize..=3,
     ) {
-        let mut searchers: Vec<_> = (0..threads).map(|_| search_core::Searcher::new(1)).collect();
+        let mut searchers = searchers(threads, 1).unwrap();
         let s = solve_parallel(&p, &mut searchers).unwrap();
         prop_assert_eq!(s.score, brute(&p), "{}", p);
         // The move named achieves the score.
@@ -282,21 +282,21 @@ fn late_positions_are_solved_exactly() {
         };
         k += 1;
     }
-    let s = solve(&p, &mut search_core::Searcher::new(4));
+    let s = solve(&p, &mut searcher(4));
     assert_eq!(s.score, brute(&p));
 }
 
 #[test]
 fn parallel_solve_with_the_pre_search_agrees_with_one_thread() {
-    // 18 empties: the ordering pre-search runs and the second thread starts from its table.
+    // 18 empties: the ordering pre-search runs, and the threads put off busy moves from 12.
     let p = position_with_empties(18, (0u8..64).map(|i| i.wrapping_mul(37)).collect());
     assert_eq!(p.empties(), 18);
-    let one = solve(&p, &mut search_core::Searcher::new(4));
-    let mut two = [search_core::Searcher::new(4), search_core::Searcher::new(4)];
+    let one = solve(&p, &mut searcher(4));
+    let mut two = searchers(2, 4).unwrap();
     let s = solve_parallel(&p, &mut two).unwrap();
     assert_eq!(s.score, one.score, "{p}");
     let mv = s.best.expect("a move");
-    let after = solve(&p.play(mv), &mut search_core::Searcher::new(4));
+    let after = solve(&p.play(mv), &mut searcher(4));
     assert_eq!(
         -after.score, s.score,
         "{p}: {mv} does not achieve the score"

@@ -7,11 +7,11 @@ use crate::api::{comma_list, ApiError, ApiResult, Engines, Input};
 use axum::extract::{Query, State};
 use axum::Json;
 use othello::deciders::{decide, Algorithm, Decider, HeuristicKind, MoveOrder};
-use othello::endgame::{solve_until, table_megabytes, Endgame, Solution};
+use othello::endgame::{solve_until, table_megabytes, Solution};
 use othello::nboard::{Analysis, MoveBudget, Thinker};
 use othello::{Color, Move, Position};
 use rand::SeedableRng;
-use search_core::{Deadline, Searcher};
+use search_core::Deadline;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -300,7 +300,7 @@ pub(crate) async fn solve(
     let time = engines.think_time(req.ms);
     engines
         .run(move || {
-            let mut searcher = Searcher::<Endgame>::new(table_megabytes(p.empties()));
+            let mut searcher = othello::endgame::searcher(table_megabytes(p.empties()));
             searcher.set_deadline(Deadline::after(time));
             Ok(match solve_until(&p, &mut searcher) {
                 Some(Solution { score, best, nodes }) => Solved {

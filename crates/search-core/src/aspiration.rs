@@ -6,7 +6,7 @@
 //! the exact value for much less work; a poor guess costs a few re-searches, each window four
 //! times wider on the failing side, then fully open.
 
-use crate::{Game, Score, Searcher, INF, WIN_BOUND};
+use crate::{Game, Score, Searcher, Transpositions, INF, WIN_BOUND};
 
 /// The value of `game` searched to `depth` by `searcher`, first within `guess ± delta`, then
 /// with the failing side widened fourfold until the value lies inside the window (a side
@@ -32,9 +32,9 @@ use crate::{Game, Score, Searcher, INF, WIN_BOUND};
 /// assert_eq!(v, alphabeta(&mut Count(60), 2).score);
 /// assert_eq!(v, 60);
 /// ```
-pub fn aspiration_search<G: Game>(
+pub fn aspiration_search<G: Game, T: Transpositions<G::Move>>(
     game: &mut G,
-    searcher: &mut Searcher<G>,
+    searcher: &mut Searcher<G, T>,
     depth: u32,
     guess: Score,
     delta: Score,

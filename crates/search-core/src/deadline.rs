@@ -123,6 +123,9 @@ pub struct Budget {
     pub node_limit: Option<u64>,
     /// Stop once another thread sets this.
     pub stop_signal: Option<Arc<AtomicBool>>,
+    /// Stop once another thread of the same search has its answer
+    /// ([`shared_search_root`](crate::shared_search_root) sets it for the search).
+    pub(crate) team_done: Option<Arc<AtomicBool>>,
 }
 
 impl Budget {
@@ -137,8 +140,9 @@ impl Budget {
     /// Whether another thread raised the stop signal.
     #[inline]
     pub(crate) fn stop_requested(&self) -> bool {
-        self.stop_signal
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
+        [&self.stop_signal, &self.team_done]
+            .into_iter()
+            .flatten()
+            .any(|s| s.load(Ordering::Relaxed))
     }
 }

@@ -12,7 +12,8 @@
 //! one aborts the running iteration.
 
 use crate::{
-    aspiration_search, mate_distance, mtdf, Deadline, Game, GameResult, Score, Searcher, INF,
+    aspiration_search, mate_distance, mtdf, Deadline, Game, GameResult, Score, Searcher,
+    Transpositions, INF,
 };
 use std::time::Instant;
 
@@ -78,9 +79,9 @@ impl Default for IterativeOptions {
 /// assert_eq!(r.best, Some(1)); // leave 20, a multiple of 4: a forced win
 /// assert!(search_core::mate_distance(r.score).is_some());
 /// ```
-pub fn iterative_deepening<G: Game>(
+pub fn iterative_deepening<G: Game, T: Transpositions<G::Move>>(
     game: &mut G,
-    searcher: &mut Searcher<G>,
+    searcher: &mut Searcher<G, T>,
     options: &IterativeOptions,
     mut on_iteration: impl FnMut(&GameResult<G::Move>),
 ) -> GameResult<G::Move> {

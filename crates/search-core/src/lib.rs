@@ -3,10 +3,12 @@
 //! single-agent search ([`dfs`], [`bfs`], [`ucs`], [`astar`], [`idastar`], [`branch_and_bound`],
 //! [`beam_search`], distance fields), two-player search over [`Game`] ([`minimax`],
 //! [`alphabeta`], [`negamax`] with a [`TranspositionTable`], [`mtdf`], [`aspiration_search`],
-//! [`parallel_search_root`], [`iterative_deepening`]), exact solving ([`ExactSolver`]),
+//! [`parallel_search_root`], [`shared_search_root`] over a [`SharedTable`],
+//! [`iterative_deepening`]), exact solving ([`ExactSolver`]),
 //! proof-number search ([`ProofSearch`]) and Monte Carlo tree search ([`Mcts`]). Each item's
 //! documentation has a runnable example.
 
+mod abdada;
 mod alphabeta;
 mod aspiration;
 mod astar;
@@ -33,10 +35,12 @@ mod negamax;
 mod outcome;
 mod parallel;
 mod pns;
+mod shared_tt;
 mod stats;
 mod tt;
 mod ucs;
 
+pub use abdada::{shared_search_root, BusyTable};
 pub use alphabeta::{alphabeta, alphabeta_window, AlphaBetaSearch};
 pub use aspiration::{aspiration_search, aspiration_windows};
 pub use astar::{astar, astar_with, AstarOptions, TieBreak};
@@ -65,8 +69,9 @@ pub use negamax::{negamax, ProbCut, RootMoveHook, SearchOptions, Searcher};
 pub use outcome::SearchOutcome;
 pub use parallel::{parallel_search_root, ParallelRoot};
 pub use pns::{ProofResult, ProofSearch};
+pub use shared_tt::{PackedMove, SharedTable};
 pub use stats::{GameStats, SearchStats};
-pub use tt::{Bound, TranspositionTable, TtEntry};
+pub use tt::{Bound, TranspositionTable, Transpositions, TtEntry};
 pub use ucs::ucs;
 
 /// The random generator used by every seeded search (re-exported so game crates share it).

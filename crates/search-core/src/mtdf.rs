@@ -5,7 +5,7 @@
 //! iteration's value). It relies on a transposition table to avoid re-searching between probes,
 //! so it runs on a [`Searcher`].
 
-use crate::{Game, GameResult, Score, Searcher, INF};
+use crate::{Game, GameResult, Score, Searcher, Transpositions, INF};
 use std::time::Instant;
 
 /// Finds the exact value at `depth` with MTD(f) starting from `first_guess`.
@@ -28,9 +28,9 @@ use std::time::Instant;
 /// let r = mtdf(&mut Nim(13), &mut s, 6, 0).unwrap();
 /// assert_eq!(r.score, alphabeta(&mut Nim(13), 6).score);
 /// ```
-pub fn mtdf<G: Game>(
+pub fn mtdf<G: Game, T: Transpositions<G::Move>>(
     game: &mut G,
-    searcher: &mut Searcher<G>,
+    searcher: &mut Searcher<G, T>,
     depth: u32,
     first_guess: Score,
 ) -> Option<GameResult<G::Move>> {
@@ -59,9 +59,9 @@ pub fn mtdf<G: Game>(
 /// let r = mtdf_stepped(&mut Count(57), &mut s, 2, 0).unwrap();
 /// assert_eq!(r.score, alphabeta(&mut Count(57), 2).score);
 /// ```
-pub fn mtdf_stepped<G: Game>(
+pub fn mtdf_stepped<G: Game, T: Transpositions<G::Move>>(
     game: &mut G,
-    searcher: &mut Searcher<G>,
+    searcher: &mut Searcher<G, T>,
     depth: u32,
     first_guess: Score,
 ) -> Option<GameResult<G::Move>> {
@@ -77,9 +77,9 @@ enum Steps {
     Doubling,
 }
 
-fn probes<G: Game>(
+fn probes<G: Game, T: Transpositions<G::Move>>(
     game: &mut G,
-    searcher: &mut Searcher<G>,
+    searcher: &mut Searcher<G, T>,
     depth: u32,
     first_guess: Score,
     steps: Steps,

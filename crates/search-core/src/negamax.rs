@@ -6,8 +6,8 @@
 
 use crate::game::PlyStack;
 use crate::{
-    mate_in, Bound, Budget, Deadline, Game, GameResult, GameStats, Score, TranspositionTable,
-    HISTORY_SIZE, INF, WIN, WIN_BOUND,
+    mate_in, Bound, Budget, BusyTable, Deadline, Game, GameResult, GameStats, Score,
+    TranspositionTable, Transpositions, HISTORY_SIZE, INF, WIN, WIN_BOUND,
 };
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -217,10 +217,11 @@ impl Default for SearchOptions {
 /// flagged and its result must be discarded. Nodes where [`Game::in_check`] holds are
 /// extended by one ply, and the leaves run a quiescence search over
 /// [`Game::generate_tactical`] (just the static evaluation for games that list no tactical
-/// moves).
-pub struct Searcher<G: Game> {
+/// moves). The table is a [`TranspositionTable`] of its own unless made with
+/// [`Searcher::with_table`] (a [`SharedTable`](crate::SharedTable) handle, say).
+pub struct Searcher<G: Game, T = TranspositionTable<<G as Game>::Move>> {
     /// The transposition table (shared by all searches of this searcher).
-    pub tt: TranspositionTable<G::Move>,
+    pub tt: T,
     /// Enhancements in use.
     pub options: SearchOptions,
     /// Counters of the searches since the last [`Searcher::reset_stats`].
@@ -228,7 +229,10 @@ pub struct Searcher<G: Game> {
     stack: PlyStack<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
-    budget: Budget,
+    pub(crate) budget: Budget,
+    /// Set by [`shared_search_root`](crate::shared_search_root): the positions other threads
+    /// are searching, and the remaining depth from which moves leading to them are put off.
+    pub(crate) defer_busy: Option<(Arc<BusyTable>, i32)>,
     aborted: bool,
     root_best: Option<G::Move>,
     root_depth: u32,
@@ -257,20 +261,47 @@ impl<G: Game> Searcher<G> {
     /// A searcher with a transposition table of about `tt_megabytes` MiB, or a message when
     /// that much memory cannot be allocated (for a size given by a user).
     pub fn try_new(tt_megabytes: usize) -> Result<Self, String> {
-        Ok(Searcher {
-            tt: TranspositionTable::try_with_megabytes(tt_megabytes)?,
+        Ok(Searcher::with_table(
+            TranspositionTable::try_with_megabytes(tt_megabytes)?,
+        ))
+    }
+}
+
+impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
+    /// A searcher using `tt`.
+    ///
+    /// ```
+    /// # use search_core::{Game, Score, Searcher, SharedTable, INF};
+    /// # struct Nim(u32);
+    /// # impl Game for Nim {
+    /// #     type Move = u8;
+    /// #     fn generate_moves(&self, m: &mut Vec<u8>) { m.extend((1..=3).filter(|&k| k as u32 <= self.0)); }
+    /// #     fn play(&mut self, k: u8) { self.0 -= k as u32; }
+    /// #     fn undo(&mut self, k: u8) { self.0 += k as u32; }
+    /// #     fn evaluate(&self) -> Score { 0 }
+    /// #     fn hash(&self) -> u64 { self.0 as u64 }
+    /// # }
+    /// let table = SharedTable::with_megabytes(1);
+    /// let mut s = Searcher::with_table(table.share());
+    /// s.search_root(&mut Nim(10), 4, -INF, INF);
+    /// assert!(table.probe(10, 0).is_some(), "the other handle sees the entry");
+    /// ```
+    pub fn with_table(tt: T) -> Self {
+        Searcher {
+            tt,
             options: SearchOptions::default(),
             stats: GameStats::default(),
             stack: PlyStack::new(),
             killers: Vec::new(),
             history: vec![0; HISTORY_SIZE],
             budget: Budget::default(),
+            defer_busy: None,
             aborted: false,
             root_best: None,
             root_depth: 0,
             last_root: None,
             root_move_hook: None,
-        })
+        }
     }
 
     /// Sets the deadline after which searches abort.
@@ -597,8 +628,27 @@ impl<G: Game> Searcher<G> {
         let mut best = -INF;
         let mut best_mv = moves[0];
         let mut pruned = false;
-        for k in 0..moves.len() {
-            if k == 1 && first_alone.is_some() {
+        // Moves put off because another thread is searching the position they lead to, by
+        // index (the first 128 moves); they are searched after the others.
+        let busy = match &self.defer_busy {
+            Some((busy, d)) if depth >= *d => Some(busy.clone()),
+            _ => None,
+        };
+        let mut deferred = 0u128;
+        let mut next = 0;
+        loop {
+            let first_pass = next < moves.len();
+            let k = if first_pass {
+                next += 1;
+                next - 1
+            } else if deferred != 0 {
+                let k = deferred.trailing_zeros() as usize;
+                deferred &= deferred - 1;
+                k
+            } else {
+                break;
+            };
+            if k == 1 && first_alone.is_some() && first_pass {
                 self.order(game, &mut moves[1..], ply, alpha, beta);
             }
             let mv = moves[k];
@@ -631,6 +681,15 @@ impl<G: Game> Searcher<G> {
                 pruned = true;
                 continue;
             }
+            let child = busy.as_ref().map(|b| (b, game.hash()));
+            if let Some((b, key)) = child {
+                if first_pass && k > 0 && k < 128 && b.contains(key) {
+                    game.undo(mv);
+                    deferred |= 1 << k;
+                    continue;
+                }
+                b.enter(key);
+            }
             let v = if k == 0 || !self.options.pvs && !reducible {
                 -self.search(game, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
@@ -656,6 +715,9 @@ impl<G: Game> Searcher<G> {
                 }
                 v
             };
+            if let Some((b, key)) = child {
+                b.leave(key);
+            }
             game.undo(mv);
             if self.aborted {
                 self.stack.moves[ply] = moves;

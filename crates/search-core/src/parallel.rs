@@ -5,14 +5,16 @@
 //! tried with a null window at the best value found so far, by any thread, and searched again
 //! with the full window only when it beats it, as in principal-variation search.
 //!
-//! The threads share no table, so a subtree one thread has explored does not help another;
-//! that costs positions, but no locking slows the search.
+//! With searchers of their own tables, a subtree one thread has explored does not help another;
+//! handles of one [`SharedTable`](crate::SharedTable) share what each learns. Threads wait at
+//! the end of each split node for its last move; [`shared_search_root`](crate::shared_search_root)
+//! never waits.
 
-use crate::{Bound, Game, Score, Searcher};
+use crate::{Bound, Game, Score, Searcher, Transpositions};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// The result of [`parallel_search_root`].
+/// The result of [`parallel_search_root`] and [`shared_search_root`](crate::shared_search_root).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParallelRoot<M> {
     /// The fail-soft value within the window.
@@ -51,9 +53,9 @@ pub struct ParallelRoot<M> {
 /// assert_eq!(r.score, alphabeta(&mut Nim(14), 6).score);
 /// assert_eq!(r.best, Some(2)); // leave 12, a multiple of 4
 /// ```
-pub fn parallel_search_root<G>(
+pub fn parallel_search_root<G, T>(
     games: &mut [G],
-    searchers: &mut [Searcher<G>],
+    searchers: &mut [Searcher<G, T>],
     depth: u32,
     alpha: Score,
     beta: Score,
@@ -62,6 +64,7 @@ pub fn parallel_search_root<G>(
 where
     G: Game + Send,
     G::Move: Send + Sync,
+    T: Transpositions<G::Move> + Send,
 {
     assert!(
         !games.is_empty() && games.len() == searchers.len(),
@@ -122,9 +125,9 @@ fn node_kind<G: Game>(game: &G, worth: bool, window: Option<(Score, Score)>) -> 
 /// A node of the leftmost line, `ply` plies below the root, with its `moves`: the first one
 /// searched by [`split`] again (every game follows it), the others shared out.
 #[allow(clippy::too_many_arguments)]
-fn split<G>(
+fn split<G, T>(
     games: &mut [G],
-    searchers: &mut [Searcher<G>],
+    searchers: &mut [Searcher<G, T>],
     mut moves: Vec<G::Move>,
     depth: u32,
     ply: usize,
@@ -135,6 +138,7 @@ fn split<G>(
 where
     G: Game + Send,
     G::Move: Send + Sync,
+    T: Transpositions<G::Move> + Send,
 {
     // The first searcher's table move first, then the game's order.
     let key = games[0].hash();
@@ -203,7 +207,7 @@ where
                 let Some(&mv) = moves.get(i) else { break };
                 let a = shared.lock().expect("no thread panics holding it").2;
                 game.play(mv);
-                let below = |s: &mut Searcher<G>, g: &mut G, lo: Score, hi: Score| {
+                let below = |s: &mut Searcher<G, T>, g: &mut G, lo: Score, hi: Score| {
                     -s.search_below_root(g, depth - 1, ply + 1, -hi, -lo)
                 };
                 let mut v = below(searcher, game, a, a + 1);

@@ -1,4 +1,5 @@
-//! A transposition table: a fixed-size hash table of search results keyed by position hash.
+//! A transposition table: a fixed-size hash table of search results keyed by position hash,
+//! and [`Transpositions`], what a [`Searcher`](crate::Searcher) asks of any such table.
 
 use crate::{mate_in, Score, WIN_BOUND};
 use std::mem::MaybeUninit;
@@ -47,6 +48,45 @@ pub struct TtEntry<M> {
     pub depth: i16,
     /// What the score means.
     pub bound: Bound,
+}
+
+/// What a [`Searcher`](crate::Searcher) asks of its transposition table:
+/// [`TranspositionTable`], owned by one searcher, or
+/// [`SharedTable`](crate::SharedTable), whose handles let the threads of one search share it.
+/// Scores are stored relative to the node and probed relative to the root `ply` plies above.
+pub trait Transpositions<M> {
+    /// The entry for `key`, a decided score converted back to be relative to the root when
+    /// the node is `ply` plies deep.
+    fn probe(&self, key: u64, ply: u32) -> Option<TtEntry<M>>;
+    /// Starts loading the slot of `key` into the cache (a hint only).
+    fn prefetch(&self, key: u64);
+    /// Stores a result for the node `key` found `ply` plies below the root.
+    fn store(&mut self, key: u64, depth: i16, ply: u32, score: Score, bound: Bound, mv: Option<M>);
+    /// Starts a new search: older entries become preferred victims for replacement.
+    fn new_search(&mut self);
+    /// Empties the table.
+    fn clear(&mut self);
+}
+
+impl<M: Copy> Transpositions<M> for TranspositionTable<M> {
+    #[inline]
+    fn probe(&self, key: u64, ply: u32) -> Option<TtEntry<M>> {
+        TranspositionTable::probe(self, key, ply)
+    }
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        TranspositionTable::prefetch(self, key)
+    }
+    #[inline]
+    fn store(&mut self, key: u64, depth: i16, ply: u32, score: Score, bound: Bound, mv: Option<M>) {
+        TranspositionTable::store(self, key, depth, ply, score, bound, mv)
+    }
+    fn new_search(&mut self) {
+        TranspositionTable::new_search(self)
+    }
+    fn clear(&mut self) {
+        TranspositionTable::clear(self)
+    }
 }
 
 /// A bounded, depth-preferred transposition table.
@@ -412,7 +452,7 @@ impl<M: Copy> TranspositionTable<M> {
 }
 
 #[inline]
-fn to_node_relative(score: Score, ply: u32) -> Score {
+pub(crate) fn to_node_relative(score: Score, ply: u32) -> Score {
     if score >= WIN_BOUND {
         score + ply as Score
     } else if score <= -WIN_BOUND {

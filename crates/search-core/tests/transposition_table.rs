@@ -1,9 +1,11 @@
 //! The packed transposition table against a plain model: whatever it still holds for a key is
 //! exactly the last result stored for that key (score, bound, depth clamped to a byte, and the
-//! last best move given), in both the one-slot and the two-way layout, across searches.
+//! last best move given), in both the one-slot and the two-way layout, across searches. The
+//! shared table holds, slot for slot, what the owned one holds, and no thread ever reads an
+//! entry torn by another.
 
 use proptest::prelude::*;
-use search_core::{Bound, TranspositionTable};
+use search_core::{Bound, SharedTable, TranspositionTable, Transpositions};
 use std::collections::HashMap;
 
 #[derive(Debug, Clone)]
@@ -54,6 +56,61 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #[test]
+    fn the_shared_table_keeps_what_the_owned_one_keeps(ops in proptest::collection::vec(op(), 1..300), two_way: bool, ply in 0u32..4) {
+        let mut owned: TranspositionTable<u8> = TranspositionTable::with_entries(8);
+        let mut shared: SharedTable<u8> = SharedTable::with_entries(8);
+        owned.set_two_way(two_way);
+        shared.set_two_way(two_way);
+        for op in ops {
+            match op {
+                Op::NewSearch => {
+                    owned.new_search();
+                    Transpositions::new_search(&mut shared);
+                }
+                Op::Store { key, depth, score, bound, mv } => {
+                    let bound = [Bound::Exact, Bound::Lower, Bound::Upper][bound as usize];
+                    let score = if score > 60 { search_core::WIN - score } else { score };
+                    owned.store(key, depth, ply, score, bound, mv);
+                    shared.store(key, depth, ply, score, bound, mv);
+                }
+            }
+            for key in 0..24 {
+                prop_assert_eq!(owned.probe(key, ply), shared.probe(key, ply), "key {}", key);
+            }
+        }
+    }
+}
+
+/// Two threads store, over and over, entries whose score, depth and move are all functions of
+/// the key into a table of a few slots, while probing: every entry read belongs to its key.
+#[test]
+fn no_thread_reads_an_entry_torn_by_another() {
+    let table: SharedTable<u16> = SharedTable::with_entries(4);
+    let entry_of = |key: u64| (key as i32 * 7 - 3000, (key % 100) as i16, (key * 13) as u16);
+    std::thread::scope(|scope| {
+        for t in 0..2u64 {
+            let table = table.share();
+            scope.spawn(move || {
+                for i in 0..400_000u64 {
+                    let key = (i * 2 + t) % 997 + 1;
+                    let (score, depth, mv) = entry_of(key);
+                    table.store(key, depth, 0, score, Bound::Exact, Some(mv));
+                    let probed = (i * 3 + t) % 997 + 1;
+                    if let Some(e) = table.probe(probed, 0) {
+                        let (score, depth, mv) = entry_of(probed);
+                        assert_eq!(
+                            (e.key, e.score, e.depth, e.mv),
+                            (probed, score, depth, Some(mv))
+                        );
+                    }
+                }
+            });
+        }
+    });
 }
 
 #[test]

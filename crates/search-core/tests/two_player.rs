@@ -145,6 +145,34 @@ proptest! {
     }
 
     #[test]
+    fn shared_table_threads_equal_alphabeta(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6, threads in 1usize..4, defer in 1u32..5, entries in prop::sample::select(vec![2usize, 64, 1 << 12])) {
+        let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
+        let table = SharedTable::with_entries(entries);
+        let mut searchers: Vec<_> = (0..threads)
+            .map(|_| {
+                let mut s = Searcher::with_table(table.share());
+                s.tt.set_two_way(true);
+                s.options.pvs = true;
+                s
+            })
+            .collect();
+        let mut games = vec![RandomTree::new(seed, branch); threads];
+        let r = shared_search_root(&mut games, &mut searchers, depth, -INF, INF, defer);
+        prop_assert!(!r.aborted);
+        prop_assert_eq!(ab.score, r.score);
+        prop_assert!(games.iter().all(|g| g.path.is_empty()));
+        if mate_distance(ab.score).is_none() {
+            let mut after = RandomTree::new(seed, branch);
+            after.play(r.best.unwrap());
+            prop_assert_eq!(-alphabeta(&mut after, depth - 1).score, ab.score);
+        }
+        let w = shared_search_root(&mut games, &mut searchers, depth, ab.score - 1, ab.score, defer);
+        prop_assert!(w.score >= ab.score);
+        let w = shared_search_root(&mut games, &mut searchers, depth, ab.score, ab.score + 1, defer);
+        prop_assert!(w.score <= ab.score);
+    }
+
+    #[test]
     fn two_way_table_search_equals_alphabeta(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
         let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
         // Tables from one pair (every position collides) to roomy.
