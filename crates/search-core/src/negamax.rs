@@ -630,10 +630,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         let mut pruned = false;
         // Moves put off because another thread is searching the position they lead to, by
         // index (the first 128 moves); they are searched after the others.
-        let busy = match &self.defer_busy {
-            Some((busy, d)) if depth >= *d => Some(busy.clone()),
-            _ => None,
-        };
+        let defer = matches!(&self.defer_busy, Some((_, d)) if depth >= *d);
         let mut deferred = 0u128;
         let mut next = 0;
         loop {
@@ -681,14 +678,14 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 pruned = true;
                 continue;
             }
-            let child = busy.as_ref().map(|b| (b, game.hash()));
-            if let Some((b, key)) = child {
-                if first_pass && k > 0 && k < 128 && b.contains(key) {
+            let child = defer.then(|| game.hash());
+            if let (Some(key), Some((busy, _))) = (child, &self.defer_busy) {
+                if first_pass && k > 0 && k < 128 && busy.contains(key) {
                     game.undo(mv);
                     deferred |= 1 << k;
                     continue;
                 }
-                b.enter(key);
+                busy.enter(key);
             }
             let v = if k == 0 || !self.options.pvs && !reducible {
                 -self.search(game, depth - 1, ply + 1, -beta, -alpha, true)
@@ -715,8 +712,8 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 }
                 v
             };
-            if let Some((b, key)) = child {
-                b.leave(key);
+            if let (Some(key), Some((busy, _))) = (child, &self.defer_busy) {
+                busy.leave(key);
             }
             game.undo(mv);
             if self.aborted {

@@ -4,7 +4,10 @@
 //! slot torn by two threads writing at once reads as a miss, never as another position's entry.
 //! Its replacement is [`TranspositionTable`](crate::TranspositionTable)'s, slot for slot.
 
-use crate::tt::{advise_huge_pages, prefetch, to_node_relative};
+use crate::tt::{
+    advise_huge_pages, bound_of_meta, meta_byte, placement, prefetch, slots_in_megabytes,
+    stored_generation, to_node_relative, SlotView, HAS_MOVE,
+};
 use crate::{mate_in, Bound, Score, Transpositions, TtEntry};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -76,14 +79,11 @@ struct Slot {
     data: u64,
 }
 
-/// Bit of the data word's meta byte saying the slot holds a move (as in the owned table: the
-/// bound in the low two bits, 0 for an empty slot, the generation modulo 32 above).
-const HAS_MOVE: u64 = 4;
-
 impl Slot {
+    /// The meta byte, as in the owned table (`tt::meta_byte`).
     #[inline]
-    fn meta(self) -> u64 {
-        (self.data >> 40) & 0xff
+    fn meta(self) -> u8 {
+        (self.data >> 40) as u8
     }
     #[inline]
     fn is_empty(self) -> bool {
@@ -94,8 +94,13 @@ impl Slot {
         (self.data >> 32) as u8 as i8
     }
     #[inline]
-    fn generation(self) -> u8 {
-        (self.meta() >> 3) as u8
+    fn view(self) -> SlotView {
+        SlotView {
+            empty: self.is_empty(),
+            key: self.key,
+            depth: self.depth(),
+            generation: self.meta() >> 3,
+        }
     }
     #[inline]
     fn mv<M: PackedMove>(self) -> Option<M> {
@@ -110,12 +115,7 @@ impl Slot {
         mv: Option<M>,
         generation: u8,
     ) -> Slot {
-        let bound = match bound {
-            Bound::Exact => 1,
-            Bound::Lower => 2,
-            Bound::Upper => 3,
-        };
-        let meta = bound | if mv.is_some() { HAS_MOVE } else { 0 } | (generation as u64) << 3;
+        let meta = meta_byte(bound, mv.is_some(), generation) as u64;
         let data = score as u32 as u64
             | (depth as u8 as u64) << 32
             | meta << 40
@@ -124,12 +124,7 @@ impl Slot {
     }
     #[inline]
     fn entry<M: PackedMove>(self) -> Option<TtEntry<M>> {
-        let bound = match self.meta() & 3 {
-            0 => return None,
-            1 => Bound::Exact,
-            2 => Bound::Lower,
-            _ => Bound::Upper,
-        };
+        let bound = bound_of_meta(self.meta())?;
         Some(TtEntry {
             key: self.key,
             mv: self.mv(),
@@ -216,14 +211,8 @@ impl<M: PackedMove> SharedTable<M> {
     /// ```
     pub fn try_with_megabytes(mb: usize) -> Result<Self, String> {
         let too_large = || format!("cannot allocate a transposition table of {mb} MiB");
-        let entries = mb.checked_mul(1 << 20).ok_or_else(too_large)? / 16;
-        // Rounded down to a power of two so the memory stays within the request.
-        let n = if entries.is_power_of_two() {
-            entries
-        } else {
-            entries.next_power_of_two() / 2
-        };
-        Self::try_with_entries(n.max(1)).map_err(|_| too_large())
+        let n = slots_in_megabytes(mb, 16).ok_or_else(too_large)?;
+        Self::try_with_entries(n).map_err(|_| too_large())
     }
 
     /// Another handle on the same slots, with this one's generation and bucket mode.
@@ -276,37 +265,23 @@ impl<M: PackedMove> SharedTable<M> {
     #[inline]
     pub fn store(&self, key: u64, depth: i16, ply: u32, score: Score, bound: Bound, mv: Option<M>) {
         let index = key as usize & self.mask;
-        let generation = self.generation & 31;
+        let generation = stored_generation(self.generation);
         let depth = depth.clamp(i8::MIN as i16, i8::MAX as i16) as i8;
         let bucket = &self.buckets[index >> 1];
-        let (target, replace) = if self.pair == 0 {
-            let target = index & 1;
-            let slot = bucket.read(target);
-            let replace = slot.is_empty()
-                || slot.key == key
-                || depth >= slot.depth()
-                || slot.generation() != generation;
-            (target, replace)
-        } else {
-            // As in the owned table: the first slot keeps the deepest result of this search,
-            // the second the newest of the others.
-            let first = bucket.read(0);
-            let takes_first =
-                first.is_empty() || first.generation() != generation || first.depth() <= depth;
-            let target = if !first.is_empty() && first.key == key {
-                0
-            } else if takes_first {
-                if !first.is_empty() {
-                    bucket.write(1, first);
-                }
-                0
-            } else {
-                1
-            };
-            (target, true)
-        };
-        if replace {
-            let old = bucket.read(target);
+        let slots = [bucket.read(0), bucket.read(1)];
+        let place = placement(
+            index,
+            self.pair == 1,
+            key,
+            depth,
+            generation,
+            slots.map(Slot::view),
+        );
+        if place.demote_first {
+            bucket.write(1, slots[0]);
+        }
+        if place.replace {
+            let old = slots[place.slot];
             let mv = match mv {
                 None if !old.is_empty() && old.key == key => old.mv(),
                 _ => mv,
@@ -319,7 +294,7 @@ impl<M: PackedMove> SharedTable<M> {
                 mv,
                 generation,
             );
-            bucket.write(target, slot);
+            bucket.write(place.slot, slot);
         }
     }
 }

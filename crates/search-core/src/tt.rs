@@ -139,7 +139,7 @@ struct Slot<M: Copy> {
 }
 
 /// The bit of [`Slot::meta`] saying the slot holds a move.
-const HAS_MOVE: u8 = 4;
+pub(crate) const HAS_MOVE: u8 = 4;
 
 impl<M: Copy> Slot<M> {
     const EMPTY: Slot<M> = Slot {
@@ -153,17 +153,22 @@ impl<M: Copy> Slot<M> {
     /// A result packed: `generation` as [`stored_generation`] keeps it.
     #[inline]
     fn new(key: u64, score: Score, depth: i8, bound: Bound, mv: Option<M>, generation: u8) -> Self {
-        let bound = match bound {
-            Bound::Exact => 1,
-            Bound::Lower => 2,
-            Bound::Upper => 3,
-        };
         Slot {
             key,
             score,
             depth,
-            meta: bound | if mv.is_some() { HAS_MOVE } else { 0 } | generation << 3,
+            meta: meta_byte(bound, mv.is_some(), generation),
             mv: mv.map_or(MaybeUninit::uninit(), MaybeUninit::new),
+        }
+    }
+
+    #[inline]
+    fn view(&self) -> SlotView {
+        SlotView {
+            empty: self.is_empty(),
+            key: self.key,
+            depth: self.depth,
+            generation: self.generation(),
         }
     }
 
@@ -186,12 +191,7 @@ impl<M: Copy> Slot<M> {
 
     #[inline]
     fn entry(&self) -> Option<TtEntry<M>> {
-        let bound = match self.meta & 3 {
-            0 => return None,
-            1 => Bound::Exact,
-            2 => Bound::Lower,
-            _ => Bound::Upper,
-        };
+        let bound = bound_of_meta(self.meta)?;
         Some(TtEntry {
             key: self.key,
             mv: self.mv(),
@@ -209,7 +209,7 @@ struct Bucket<M: Copy>([Slot<M>; 2]);
 
 /// The generation as a slot keeps it (five bits).
 #[inline]
-fn stored_generation(generation: u8) -> u8 {
+pub(crate) fn stored_generation(generation: u8) -> u8 {
     generation & 31
 }
 
@@ -272,18 +272,9 @@ impl<M: Copy> TranspositionTable<M> {
     /// assert!(err.starts_with("cannot allocate"), "{err}");
     /// ```
     pub fn try_with_megabytes(mb: usize) -> Result<Self, String> {
-        let size = Self::SLOT_BYTES;
-        let bytes = mb
-            .checked_mul(1 << 20)
+        let n = slots_in_megabytes(mb, Self::SLOT_BYTES)
             .ok_or_else(|| format!("cannot allocate a transposition table of {mb} MiB"))?;
-        let entries = bytes / size;
-        // Round down to a power of two so the memory stays within the request.
-        let n = if entries.is_power_of_two() {
-            entries
-        } else {
-            entries.next_power_of_two() / 2
-        };
-        Self::try_with_entries(n.max(1))
+        Self::try_with_entries(n)
             .map_err(|_| format!("cannot allocate a transposition table of {mb} MiB"))
     }
 
@@ -403,34 +394,20 @@ impl<M: Copy> TranspositionTable<M> {
         let index = key as usize & self.mask;
         let generation = stored_generation(self.generation);
         let depth = depth.clamp(i8::MIN as i16, i8::MAX as i16) as i8;
-        let [first, second] = &mut self.buckets[index >> 1].0;
-        let (slot, replace) = if self.pair == 0 {
-            let slot = if index & 1 == 0 { first } else { second };
-            let replace = slot.is_empty()
-                || slot.key == key
-                || depth >= slot.depth
-                || slot.generation() != generation;
-            (slot, replace)
-        } else {
-            // The first slot of a pair keeps the deepest result of this search, the second
-            // the newest of the others: a deeper (or as deep) result takes the first slot and
-            // moves what it held to the second; a shallower one goes to the second.
-            let takes_first =
-                first.is_empty() || first.generation() != generation || first.depth <= depth;
-            let slot = if !first.is_empty() && first.key == key {
-                first
-            } else if takes_first {
-                // What the first slot held moves down (over an older copy of this position).
-                if !first.is_empty() {
-                    *second = *first;
-                }
-                first
-            } else {
-                second
-            };
-            (slot, true)
-        };
-        if replace {
+        let bucket = &mut self.buckets[index >> 1].0;
+        let place = placement(
+            index,
+            self.pair == 1,
+            key,
+            depth,
+            generation,
+            [bucket[0].view(), bucket[1].view()],
+        );
+        if place.demote_first {
+            bucket[1] = bucket[0];
+        }
+        if place.replace {
+            let slot = &mut bucket[place.slot];
             // Keep the old best move when the new result has none for the same position.
             let mv = match mv {
                 None if !slot.is_empty() && slot.key == key => slot.mv(),
@@ -449,6 +426,100 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Bytes of table per slot.
     const SLOT_BYTES: usize = std::mem::size_of::<Bucket<M>>() / 2;
+}
+
+/// The meta byte of a slot, in both tables: the bound in the low two bits (0 for an empty slot),
+/// [`HAS_MOVE`] when the slot holds a move, the generation modulo 32 above them.
+#[inline]
+pub(crate) fn meta_byte(bound: Bound, has_move: bool, generation: u8) -> u8 {
+    let bound = match bound {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    bound | if has_move { HAS_MOVE } else { 0 } | generation << 3
+}
+
+/// The bound a meta byte holds (`None` for an empty slot).
+#[inline]
+pub(crate) fn bound_of_meta(meta: u8) -> Option<Bound> {
+    match meta & 3 {
+        0 => None,
+        1 => Some(Bound::Exact),
+        2 => Some(Bound::Lower),
+        _ => Some(Bound::Upper),
+    }
+}
+
+/// Slots of `slot_bytes` in `mb` MiB, rounded down to a power of two so that the memory stays
+/// within the request (at least one); `None` when the size overflows.
+pub(crate) fn slots_in_megabytes(mb: usize, slot_bytes: usize) -> Option<usize> {
+    let entries = mb.checked_mul(1 << 20)? / slot_bytes;
+    let n = if entries.is_power_of_two() {
+        entries
+    } else {
+        entries.next_power_of_two() / 2
+    };
+    Some(n.max(1))
+}
+
+/// What the replacement rule looks at in a slot.
+#[derive(Clone, Copy)]
+pub(crate) struct SlotView {
+    pub empty: bool,
+    pub key: u64,
+    pub depth: i8,
+    pub generation: u8,
+}
+
+/// Where a new result goes in its pair of slots.
+pub(crate) struct Placement {
+    /// The slot of the pair (0 or 1) it goes to.
+    pub slot: usize,
+    /// Whether it replaces what that slot holds (else it is dropped).
+    pub replace: bool,
+    /// Whether the first slot's content moves to the second one first.
+    pub demote_first: bool,
+}
+
+/// The replacement rule of both tables, for a result of `depth` for `key` (slot `index`) in
+/// the search `generation`, the pair's slots as `slots` shows them. One slot per position:
+/// depth-preferred, a result of the same position or of an older search always replaced. Two
+/// ways: the first slot keeps the deepest result of this search, the second the newest of the
+/// others; a deeper (or as deep) result takes the first slot and moves what it held down.
+#[inline]
+pub(crate) fn placement(
+    index: usize,
+    two_way: bool,
+    key: u64,
+    depth: i8,
+    generation: u8,
+    slots: [SlotView; 2],
+) -> Placement {
+    if !two_way {
+        let slot = slots[index & 1];
+        let replace =
+            slot.empty || slot.key == key || depth >= slot.depth || slot.generation != generation;
+        return Placement {
+            slot: index & 1,
+            replace,
+            demote_first: false,
+        };
+    }
+    let first = slots[0];
+    if !first.empty && first.key == key {
+        return Placement {
+            slot: 0,
+            replace: true,
+            demote_first: false,
+        };
+    }
+    let takes_first = first.empty || first.generation != generation || first.depth <= depth;
+    Placement {
+        slot: if takes_first { 0 } else { 1 },
+        replace: true,
+        demote_first: takes_first && !first.empty,
+    }
 }
 
 #[inline]

@@ -77,6 +77,31 @@ impl Game for RandomTree {
     }
 }
 
+/// Checks a parallel root search, `search(alpha, beta)` returning its result and whether the
+/// games were restored, against alpha-beta on the tree of `seed`: the full window gives the
+/// value, the move named achieves it (mate scores shift by a ply, so those aside), and a null
+/// window answers on the right side of it.
+fn check_parallel_root(
+    seed: u64,
+    branch: u64,
+    depth: u32,
+    mut search: impl FnMut(Score, Score) -> (ParallelRoot<u8>, bool),
+) -> Result<(), TestCaseError> {
+    let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
+    let (r, restored) = search(-INF, INF);
+    prop_assert!(!r.aborted);
+    prop_assert_eq!(ab.score, r.score);
+    prop_assert!(restored);
+    if mate_distance(ab.score).is_none() {
+        let mut after = RandomTree::new(seed, branch);
+        after.play(r.best.unwrap());
+        prop_assert_eq!(-alphabeta(&mut after, depth - 1).score, ab.score);
+    }
+    prop_assert!(search(ab.score - 1, ab.score).0.score >= ab.score);
+    prop_assert!(search(ab.score, ab.score + 1).0.score <= ab.score);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -126,27 +151,14 @@ proptest! {
         }
         let mut games = vec![RandomTree::new(seed, branch); threads];
         let mut searchers: Vec<Searcher<RandomTree>> = (0..threads).map(|_| Searcher::new(1)).collect();
-        let r = parallel_search_root(&mut games, &mut searchers, depth, -INF, INF, split);
-        prop_assert!(!r.aborted);
-        prop_assert_eq!(ab.score, r.score);
-        // The games are restored, and the move named achieves the value (mate scores shift by
-        // a ply, so those aside).
-        prop_assert!(games.iter().all(|g| g.path.is_empty()));
-        if mate_distance(ab.score).is_none() {
-            let mut after = RandomTree::new(seed, branch);
-            after.play(r.best.unwrap());
-            prop_assert_eq!(-alphabeta(&mut after, depth - 1).score, ab.score);
-        }
-        // A null window answers on the right side of it.
-        let w = parallel_search_root(&mut games, &mut searchers, depth, ab.score - 1, ab.score, split);
-        prop_assert!(w.score >= ab.score);
-        let w = parallel_search_root(&mut games, &mut searchers, depth, ab.score, ab.score + 1, split);
-        prop_assert!(w.score <= ab.score);
+        check_parallel_root(seed, branch, depth, |alpha, beta| {
+            let r = parallel_search_root(&mut games, &mut searchers, depth, alpha, beta, split);
+            (r, games.iter().all(|g| g.path.is_empty()))
+        })?;
     }
 
     #[test]
     fn shared_table_threads_equal_alphabeta(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6, threads in 1usize..4, defer in 1u32..5, entries in prop::sample::select(vec![2usize, 64, 1 << 12])) {
-        let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
         let table = SharedTable::with_entries(entries);
         let mut searchers: Vec<_> = (0..threads)
             .map(|_| {
@@ -157,19 +169,10 @@ proptest! {
             })
             .collect();
         let mut games = vec![RandomTree::new(seed, branch); threads];
-        let r = shared_search_root(&mut games, &mut searchers, depth, -INF, INF, defer);
-        prop_assert!(!r.aborted);
-        prop_assert_eq!(ab.score, r.score);
-        prop_assert!(games.iter().all(|g| g.path.is_empty()));
-        if mate_distance(ab.score).is_none() {
-            let mut after = RandomTree::new(seed, branch);
-            after.play(r.best.unwrap());
-            prop_assert_eq!(-alphabeta(&mut after, depth - 1).score, ab.score);
-        }
-        let w = shared_search_root(&mut games, &mut searchers, depth, ab.score - 1, ab.score, defer);
-        prop_assert!(w.score >= ab.score);
-        let w = shared_search_root(&mut games, &mut searchers, depth, ab.score, ab.score + 1, defer);
-        prop_assert!(w.score <= ab.score);
+        check_parallel_root(seed, branch, depth, |alpha, beta| {
+            let r = shared_search_root(&mut games, &mut searchers, depth, alpha, beta, defer);
+            (r, games.iter().all(|g| g.path.is_empty()))
+        })?;
     }
 
     #[test]
