@@ -77,6 +77,46 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// CPU time this process has used so far, all threads, user and system (`None` where the
+/// system does not say): with the wall time, what tells a parallel run's speed-up from its cost.
+///
+/// ```
+/// let before = batch::process_cpu_time();
+/// let spin: u64 = (0..2_000_000u64).map(|i| i ^ (i >> 3)).sum();
+/// assert!(spin > 0);
+/// if let (Some(a), Some(b)) = (before, batch::process_cpu_time()) {
+///     assert!(b >= a);
+/// }
+/// ```
+pub fn process_cpu_time() -> Option<std::time::Duration> {
+    #[cfg(unix)]
+    {
+        rusage_self()
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn rusage_self() -> Option<std::time::Duration> {
+    // SAFETY: `getrusage` only writes the struct it is given, which is plain data.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
+            return None;
+        }
+        usage
+    };
+    let time = |t: libc::timeval| {
+        std::time::Duration::from_secs(t.tv_sec.max(0) as u64)
+            + std::time::Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    Some(time(usage.ru_utime) + time(usage.ru_stime))
+}
+
 /// Runs a command-line program's body and returns its process exit code (see [`exit_code`]).
 ///
 /// First it gives `SIGPIPE` back its default action on Unix, as `cat` or `grep` have it: when

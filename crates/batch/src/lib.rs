@@ -27,8 +27,8 @@ mod text;
 
 pub use child::{LineProcess, WaitError, MAX_CHILD_LINE};
 pub use cli::{
-    cores, exit_code, fraction_arg, output_name, parse_with_default_subcommand, run_main,
-    seconds_arg, with_default_subcommand,
+    cores, exit_code, fraction_arg, output_name, parse_with_default_subcommand, process_cpu_time,
+    run_main, seconds_arg, with_default_subcommand,
 };
 pub use csv::{csv_field, csv_records};
 pub use errors::InputError;
@@ -39,7 +39,7 @@ pub use files::{
 pub use parallel::parallel_map;
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};
-pub use score::MatchScore;
+pub use score::{AnswerTimes, MatchScore};
 pub use shard::{Shard, ShardCover};
 pub use text::{
     normalize_text, num_max, parse_count, read_line_capped, shown, MAX_FILE_BYTES, MAX_LINE_BYTES,

@@ -1,6 +1,8 @@
 //! A match's score from one side's point of view: wins, draws and losses, the score rate
 //! (win 1, draw ½) with its 95% confidence interval, and the same as an Elo difference, so that
-//! "A is stronger than B" is a measured claim in every tool's match report.
+//! "A is stronger than B" is a measured claim in every tool's match report; and how long each
+//! side took to answer ([`AnswerTimes`]), so that a score comes with the time it cost and a
+//! clock that held.
 
 /// Wins, draws and losses of one side.
 ///
@@ -87,5 +89,64 @@ fn elo_of(rate: f64) -> f64 {
             .clamp(-1000.0, 1000.0)
             .round()
             + 0.0
+    }
+}
+
+/// How long one side of a match took to answer its moves: the count, the total, the slowest,
+/// and how many came later than a limit (the time per move plus a grace), the figures that say
+/// whether a score was bought with time and whether the clock held.
+///
+/// ```
+/// use std::time::Duration;
+/// let ms = Duration::from_millis;
+/// let mut t = batch::AnswerTimes::default();
+/// t.add(ms(300), Some(ms(350)));
+/// t.add(ms(360), Some(ms(350)));
+/// let mut all = batch::AnswerTimes::default();
+/// all.merge(&t);
+/// assert_eq!((all.moves, all.late), (2, 1));
+/// assert_eq!(all.slowest, ms(360));
+/// assert_eq!(all.summary(), "0.7 s over 2 moves (330 ms a move), the slowest 360 ms, 1 late");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AnswerTimes {
+    /// Moves answered.
+    pub moves: usize,
+    /// Time of all answers.
+    pub total: std::time::Duration,
+    /// The slowest answer.
+    pub slowest: std::time::Duration,
+    /// Answers later than their limit.
+    pub late: usize,
+}
+
+impl AnswerTimes {
+    /// One answer that took `took`, late if it came after `limit`.
+    pub fn add(&mut self, took: std::time::Duration, limit: Option<std::time::Duration>) {
+        self.moves += 1;
+        self.total += took;
+        self.slowest = self.slowest.max(took);
+        self.late += usize::from(limit.is_some_and(|l| took > l));
+    }
+
+    /// Adds the answers of `other` (another game's).
+    pub fn merge(&mut self, other: &AnswerTimes) {
+        self.moves += other.moves;
+        self.total += other.total;
+        self.slowest = self.slowest.max(other.slowest);
+        self.late += other.late;
+    }
+
+    /// One phrase for a report: `61.2 s over 204 moves (300 ms a move), the slowest 312 ms,
+    /// 0 late`.
+    pub fn summary(&self) -> String {
+        let mean = self.total.as_secs_f64() * 1000.0 / self.moves.max(1) as f64;
+        format!(
+            "{:.1} s over {} moves ({mean:.0} ms a move), the slowest {} ms, {} late",
+            self.total.as_secs_f64(),
+            self.moves,
+            self.slowest.as_millis(),
+            self.late
+        )
     }
 }

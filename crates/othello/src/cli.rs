@@ -791,7 +791,7 @@ fn dispatch(cli: Command) -> Result<i32> {
                         let Some((where_, line, p)) = positions.get(i) else {
                             break;
                         };
-                        let r = solve_line(where_, line, p, check, &mut searcher);
+                        let r = solve_line(where_, line, p, check, &mut searcher, jobs == 1);
                         if tx.send((i, r)).is_err() {
                             break;
                         }
@@ -844,21 +844,31 @@ enum SolveLine {
     Unreadable(String),
 }
 
-/// Solves one OBF line (already parsed into `p`) and words the report.
+/// Solves one OBF line (already parsed into `p`) and words the report; with several threads
+/// and `alone` (no other line solved at the same time) the process's CPU time over the solve
+/// is reported next to the wall time.
 fn solve_line(
     where_: &str,
     line: &str,
     p: &Result<Position, String>,
     check: bool,
     searchers: &mut [crate::endgame::EndgameSearcher],
+    alone: bool,
 ) -> SolveLine {
     let p = match p {
         Ok(p) => p,
         Err(e) => return SolveLine::Unreadable(format!("{where_}: {e}")),
     };
     let t = Instant::now();
+    let cpu_before = batch::process_cpu_time();
     let s = solve_parallel(p, searchers).expect("no deadline, node limit or stop signal is set");
     let secs = t.elapsed().as_secs_f64();
+    let cpu = match (cpu_before, batch::process_cpu_time()) {
+        (Some(a), Some(b)) if alone && searchers.len() > 1 => {
+            format!(" wall, {:.3} s CPU", (b - a).as_secs_f64())
+        }
+        _ => String::new(),
+    };
     let best = s.best.map_or("-".into(), |m| m.to_string().to_uppercase());
     let listed = line
         .split(';')
@@ -876,7 +886,7 @@ fn solve_line(
     };
     SolveLine::Solved {
         text: format!(
-            "{where_}: {} empties, best {best} score {:+}{note} ({secs:.3} s, {} nodes, {:.1} M nodes/s)",
+            "{where_}: {} empties, best {best} score {:+}{note} ({secs:.3} s{cpu}, {} nodes, {:.1} M nodes/s)",
             p.empties(),
             s.score,
             s.nodes,

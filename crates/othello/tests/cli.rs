@@ -125,6 +125,22 @@ fn solve_with_threads_checks_every_score_and_refuses_zero_threads() {
         stdout.contains(&format!("{} passed, 0 failed", positions.len())),
         "{stdout}"
     );
+    // Solved one line at a time, each line also reports the CPU its threads took.
+    let out = bin()
+        .args(["solve", "--check", "--threads", "2"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let solved: Vec<&str> = stdout.lines().filter(|l| l.contains(" empties")).collect();
+    assert_eq!(solved.len(), positions.len(), "{stdout}");
+    assert!(
+        solved
+            .iter()
+            .all(|l| l.contains(" s wall, ") && l.contains(" s CPU, ")),
+        "{stdout}"
+    );
     let out = bin()
         .args(["solve", "--threads", "0"])
         .arg(&file)

@@ -139,6 +139,21 @@ enum Command {
         /// Engine B, as for `--a`.
         #[arg(long, default_value = "full-width")]
         b: crate::selfplay::Contestant,
+        /// A UCI option of engine A, `NAME=VALUE`, sent as `setoption name NAME value VALUE`
+        /// after `uci` (repeat for more; for Fairy-Stockfish: `UCI_Variant=xiangqi`).
+        #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
+        a_option: Vec<(String, String)>,
+        /// A UCI option of engine B, as for `--a-option`.
+        #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
+        b_option: Vec<(String, String)>,
+        /// How engine A's moves number the ranks: `0` (0..9 from red's side, this tool's and
+        /// ICCS's), `1` (1..10, Fairy-Stockfish's), or `auto` (asked from its move in the start
+        /// position before the first game).
+        #[arg(long, default_value = "auto")]
+        a_ranks: crate::selfplay::Ranks,
+        /// How engine B's moves number the ranks, as for `--a-ranks`.
+        #[arg(long, default_value = "auto")]
+        b_ranks: crate::selfplay::Ranks,
         /// Pairs of games (two per opening).
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         pairs: u32,
@@ -164,9 +179,14 @@ enum Command {
         /// Seed of the openings (or endgames).
         #[arg(long, default_value_t = 2024)]
         seed: u64,
-        /// Write every game (JSON lines: result, reason, start FEN, moves) to this file.
+        /// Write every game (JSON lines: result, reason, start FEN, moves, answer times) to
+        /// this file.
         #[arg(long)]
         games: Option<PathBuf>,
+        /// Write every game as a PGN-like record (ICCS moves, tags for the engines, result,
+        /// termination, time control and start) to this file.
+        #[arg(long)]
+        pgn: Option<PathBuf>,
     },
     /// Learn the endgame evaluation's weights (`--eval learned`) from games (`match --games`
     /// records) by Texel's method and write them as `name value` lines; or, with `--tables`,
@@ -425,6 +445,10 @@ pub fn main() -> i32 {
             Command::Match {
                 a,
                 b,
+                a_option,
+                b_option,
+                a_ranks,
+                b_ranks,
                 pairs,
                 movetime_ms,
                 nodes_per_move,
@@ -433,9 +457,10 @@ pub fn main() -> i32 {
                 mixed_endgames,
                 seed,
                 games,
+                pgn,
             } => match_cmd(
-                a,
-                b,
+                with_setup(a, a_option, a_ranks, "a")?,
+                with_setup(b, b_option, b_ranks, "b")?,
                 pairs as usize,
                 match nodes_per_move {
                     Some(n) => crate::selfplay::Budget::Nodes(n),
@@ -450,6 +475,7 @@ pub fn main() -> i32 {
                 },
                 seed,
                 games.as_deref(),
+                pgn.as_deref(),
             ),
         },
     )
@@ -695,25 +721,75 @@ fn compare(input: &Path, depths: &[u32], rules: Rules, max_minimax: u64) -> Resu
     Ok(0)
 }
 
+/// `NAME=VALUE` of `--a-option`/`--b-option`.
+fn parse_option(text: &str) -> std::result::Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!(
+            "expected NAME=VALUE, like UCI_Variant=xiangqi, not `{text}`"
+        )),
+    }
+}
+
+/// `contestant` with the options and rank numbering given for its side (`--a-…` or `--b-…`),
+/// which only an external engine takes.
+fn with_setup(
+    mut contestant: crate::selfplay::Contestant,
+    options: Vec<(String, String)>,
+    ranks: crate::selfplay::Ranks,
+    side: &str,
+) -> Result<crate::selfplay::Contestant> {
+    match &mut contestant {
+        crate::selfplay::Contestant::Uci(engine) => {
+            engine.options = options;
+            engine.ranks = ranks;
+        }
+        builtin => {
+            if !options.is_empty() || ranks != crate::selfplay::Ranks::Auto {
+                anyhow::bail!(
+                    "--{side}-option and --{side}-ranks are for uci: engines, not `{builtin}`"
+                );
+            }
+        }
+    }
+    Ok(contestant)
+}
+
+#[allow(clippy::too_many_arguments)]
 fn match_cmd(
-    a: crate::selfplay::Contestant,
-    b: crate::selfplay::Contestant,
+    mut a: crate::selfplay::Contestant,
+    mut b: crate::selfplay::Contestant,
     pairs: usize,
     budget: crate::selfplay::Budget,
     starts: crate::selfplay::Starts,
     seed: u64,
     games_file: Option<&Path>,
+    pgn_file: Option<&Path>,
 ) -> Result<i32> {
-    if let Some(f) = games_file {
+    use crate::selfplay::{Contestant, Ranks};
+    for f in [games_file, pgn_file].into_iter().flatten() {
         batch::check_writable(f)?;
     }
-    for contestant in [&a, &b] {
-        crate::selfplay::check_contestant(contestant)
-            .map_err(|e| anyhow::anyhow!("engine {contestant}: {e}"))?;
+    for contestant in [&mut a, &mut b] {
+        let name = contestant.to_string();
+        crate::selfplay::prepare_contestant(contestant)
+            .map_err(|e| anyhow::anyhow!("engine {name}: {e}"))?;
+    }
+    for (side, contestant) in [("A", &a), ("B", &b)] {
+        if let Contestant::Uci(engine) = contestant {
+            if engine.ranks == Ranks::FromOne {
+                eprintln!("engine {side} numbers ranks 1..10: its moves are translated both ways");
+            }
+        }
     }
     let bar = batch::progress_bar(2 * pairs as u64, "games", false);
     let mut lines = String::new();
+    let mut pgn = String::new();
     let mut played = 0;
+    let mut times = [batch::AnswerTimes::default(); 2];
+    let (a_name, b_name) = (a.to_string(), b.to_string());
     let score = crate::selfplay::run_match(&a, &b, pairs, budget, seed, starts, |g, a_is_red| {
         bar.inc(1);
         played += 1;
@@ -724,6 +800,15 @@ fn match_cmd(
             let why = g.reason.split_once("forfeits: ").map_or("", |(_, why)| why);
             bar.suspend(|| eprintln!("game {played}: {side} ({colour}) forfeits: {why}"));
         }
+        // Red's times are index 0: A's are red's when A is red.
+        let (a_times, b_times) = if a_is_red {
+            (g.times[0], g.times[1])
+        } else {
+            (g.times[1], g.times[0])
+        };
+        times[0].merge(&a_times);
+        times[1].merge(&b_times);
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         let record = serde_json::json!({
             "a_is_red": a_is_red,
             "result": g.result,
@@ -731,19 +816,41 @@ fn match_cmd(
             "start": g.start,
             "plies": g.moves.len(),
             "moves": g.moves.join(" "),
+            "a_think_ms": ms(a_times.total),
+            "a_slowest_ms": ms(a_times.slowest),
+            "b_think_ms": ms(b_times.total),
+            "b_slowest_ms": ms(b_times.slowest),
         });
         lines.push_str(&record.to_string());
         lines.push('\n');
+        let (red, black) = if a_is_red {
+            (&a_name, &b_name)
+        } else {
+            (&b_name, &a_name)
+        };
+        pgn.push_str(&crate::selfplay::pgn(g, played, red, black, budget));
     });
     bar.finish_and_clear();
     if let Some(f) = games_file {
         batch::write_atomic(f, lines.as_bytes())?;
+    }
+    if let Some(f) = pgn_file {
+        batch::write_atomic(f, pgn.as_bytes())?;
     }
     println!(
         "{a} against {b}, {} games at {budget} per move: {}",
         score.games(),
         score.summary()
     );
+    let late = match budget {
+        crate::selfplay::Budget::Time(t) => format!(
+            " (late: after {} ms)",
+            (t + crate::selfplay::LATE_AFTER).as_millis()
+        ),
+        crate::selfplay::Budget::Nodes(_) => String::new(),
+    };
+    println!("A thought {}{late}", times[0].summary());
+    println!("B thought {}{late}", times[1].summary());
     Ok(0)
 }
 

@@ -38,22 +38,112 @@ pub enum Engine {
 pub enum Contestant {
     /// One of this tool's searches.
     Builtin(Engine),
-    /// An external engine: the program and its arguments.
-    Uci(Vec<String>),
+    /// An external engine.
+    Uci(UciEngine),
+}
+
+/// An external UCI engine: the program and its arguments, the options sent after `uci`
+/// (`setoption name NAME value VALUE`), and how it numbers ranks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UciEngine {
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// `(name, value)` of each option, in order.
+    pub options: Vec<(String, String)>,
+    /// How its moves number the ranks.
+    pub ranks: Ranks,
+}
+
+/// How a UCI engine numbers the ranks of its moves: this tool's (and ICCS's) 0..9 from red's
+/// side, or 1..10 (Fairy-Stockfish's, so `h3e3` is this tool's `h2e2`), or found out when the
+/// match starts ([`prepare_contestant`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ranks {
+    /// Asked of the engine before the first game: its move from the start position is legal in
+    /// one numbering only.
+    #[default]
+    Auto,
+    /// Ranks 0..9.
+    FromZero,
+    /// Ranks 1..10.
+    FromOne,
+}
+
+impl std::str::FromStr for Ranks {
+    type Err = String;
+
+    /// `auto`, `0` or `1`.
+    fn from_str(s: &str) -> std::result::Result<Ranks, String> {
+        match s {
+            "auto" => Ok(Ranks::Auto),
+            "0" => Ok(Ranks::FromZero),
+            "1" => Ok(Ranks::FromOne),
+            _ => Err(format!("ranks count from `0`, `1` or `auto`, not `{s}`")),
+        }
+    }
+}
+
+impl Ranks {
+    /// `mv` as an engine numbering ranks this way writes it.
+    ///
+    /// ```
+    /// use xiangqi_endgame::selfplay::Ranks;
+    /// let mv = "h2e2".parse().unwrap();
+    /// assert_eq!(Ranks::FromOne.write(mv), "h3e3");
+    /// assert_eq!(Ranks::FromZero.write("b9c7".parse().unwrap()), "b9c7");
+    /// assert_eq!(Ranks::FromOne.read("b10c8"), "b9c7".parse().ok());
+    /// assert_eq!(Ranks::FromOne.read("b0c2"), None);
+    /// ```
+    pub fn write(self, mv: Move) -> String {
+        let text = mv.to_string();
+        match self {
+            Ranks::FromOne => shift_ranks(&text, 1).unwrap_or(text),
+            _ => text,
+        }
+    }
+
+    /// The move an engine numbering ranks this way means by `text`, if it is one.
+    pub fn read(self, text: &str) -> Option<Move> {
+        match self {
+            Ranks::FromOne => shift_ranks(text, -1)?.parse().ok(),
+            _ => text.parse().ok(),
+        }
+    }
+}
+
+/// `text`, a move `<file><rank><file><rank>`, with both ranks moved by `by` (kept within 0..=10).
+fn shift_ranks(text: &str, by: i32) -> Option<String> {
+    let bytes = text.as_bytes();
+    let split = 1 + bytes[1..].iter().position(|b| b.is_ascii_alphabetic())?;
+    let (from, to) = text.split_at(split);
+    let mut out = String::with_capacity(text.len());
+    for square in [from, to] {
+        let (file, rank) = square.split_at(1);
+        if !file.chars().all(|c| ('a'..='i').contains(&c)) {
+            return None;
+        }
+        let rank: i32 = rank.parse().ok()?;
+        let shifted = rank + by;
+        if !(0..=10).contains(&shifted) || rank.to_string().len() != square.len() - 1 {
+            return None;
+        }
+        out.push_str(file);
+        out.push_str(&shifted.to_string());
+    }
+    Some(out)
 }
 
 impl std::str::FromStr for Contestant {
     type Err = String;
 
-    /// `selective`, `full-width`, or `uci:COMMAND` (the command split at spaces).
+    /// `selective`, `full-width`, or `uci:COMMAND` (the command split at spaces; no options,
+    /// ranks found out at the start).
     ///
     /// ```
     /// use xiangqi_endgame::selfplay::{Contestant, Engine};
     /// assert_eq!("selective".parse(), Ok(Contestant::Builtin(Engine::Selective)));
-    /// assert_eq!(
-    ///     "uci:./old-build uci".parse(),
-    ///     Ok(Contestant::Uci(vec!["./old-build".into(), "uci".into()]))
-    /// );
+    /// let Ok(Contestant::Uci(engine)) = "uci:./old-build uci".parse() else { panic!() };
+    /// assert_eq!(engine.command, ["./old-build", "uci"]);
     /// assert!("uci:".parse::<Contestant>().is_err());
     /// ```
     fn from_str(spec: &str) -> std::result::Result<Contestant, String> {
@@ -62,7 +152,11 @@ impl std::str::FromStr for Contestant {
             if command.is_empty() {
                 return Err("a UCI engine needs a command, like uci:./pikafish".into());
             }
-            return Ok(Contestant::Uci(command));
+            return Ok(Contestant::Uci(UciEngine {
+                command,
+                options: Vec::new(),
+                ranks: Ranks::Auto,
+            }));
         }
         <Engine as clap::ValueEnum>::from_str(spec, true)
             .map(Contestant::Builtin)
@@ -75,7 +169,7 @@ impl std::fmt::Display for Contestant {
         match self {
             Contestant::Builtin(Engine::Selective) => write!(f, "selective"),
             Contestant::Builtin(Engine::FullWidth) => write!(f, "full-width"),
-            Contestant::Uci(command) => write!(f, "uci:{}", command.join(" ")),
+            Contestant::Uci(engine) => write!(f, "uci:{}", engine.command.join(" ")),
         }
     }
 }
@@ -103,21 +197,32 @@ impl std::fmt::Display for Budget {
 /// to answer a move, before it forfeits the game.
 const UCI_GRACE: Duration = Duration::from_secs(10);
 
+/// How much later than its time per move an answer may come before it counts as late.
+pub const LATE_AFTER: Duration = Duration::from_millis(50);
+
 /// An external engine during one game.
 struct UciClient {
     process: batch::LineProcess,
+    ranks: Ranks,
 }
 
 impl UciClient {
-    /// Starts `command` and waits until it is ready for a new game.
-    fn start(command: &[String]) -> std::result::Result<UciClient, String> {
+    /// Starts `engine`, sets its options and waits until it is ready for a new game.
+    fn start(engine: &UciEngine) -> std::result::Result<UciClient, String> {
+        let command = &engine.command;
         let mut cmd = std::process::Command::new(&command[0]);
         cmd.args(&command[1..]);
         let process = batch::LineProcess::spawn(cmd)
             .map_err(|e| format!("cannot start `{}`: {e}", command.join(" ")))?;
-        let mut client = UciClient { process };
+        let mut client = UciClient {
+            process,
+            ranks: engine.ranks,
+        };
         client.send("uci")?;
         client.wait_for(UCI_GRACE, "uciok")?;
+        for (name, value) in &engine.options {
+            client.send(&format!("setoption name {name} value {value}"))?;
+        }
         client.send("ucinewgame")?;
         client.send("isready")?;
         client.wait_for(UCI_GRACE, "readyok")?;
@@ -144,16 +249,18 @@ impl UciClient {
             })
     }
 
-    /// The engine's move after `moves` from `start` (`startpos` or `fen FEN`) within `budget`.
+    /// The engine's move (as it wrote it) after `moves` from `start` (`startpos` or
+    /// `fen FEN`) within `budget`.
     fn choose(
         &mut self,
         start: &str,
-        moves: &[String],
+        moves: &[Move],
         budget: Budget,
     ) -> std::result::Result<String, String> {
         let position = if moves.is_empty() {
             format!("position {start}")
         } else {
+            let moves: Vec<String> = moves.iter().map(|&m| self.ranks.write(m)).collect();
             format!("position {start} moves {}", moves.join(" "))
         };
         self.send(&position)?;
@@ -191,7 +298,7 @@ impl Player {
                 let searcher = Box::new(searcher_for(&config));
                 Player::Builtin(config, searcher)
             }
-            Contestant::Uci(command) => Player::Uci(UciClient::start(command)?),
+            Contestant::Uci(engine) => Player::Uci(UciClient::start(engine)?),
         })
     }
 
@@ -202,7 +309,7 @@ impl Player {
         pos: &Position,
         line: &GameLine,
         start: &str,
-        record: &[String],
+        record: &[Move],
         legal: &[Move],
         budget: Budget,
     ) -> std::result::Result<Move, String> {
@@ -218,19 +325,60 @@ impl Player {
             }
             Player::Uci(client) => {
                 let text = client.choose(start, record, budget)?;
-                text.parse::<Move>()
-                    .ok()
+                let ranks = client.ranks;
+                ranks
+                    .read(&text)
                     .filter(|m| legal.contains(m))
-                    .ok_or_else(|| format!("illegal move `{text}`"))
+                    .ok_or_else(|| illegal_move(&text, ranks, legal))
             }
         }
     }
 }
 
-/// Checks that `contestant` can play (an external engine starts and answers `uciok`), so a
-/// match with a wrong command fails at once rather than forfeiting every game.
-pub fn check_contestant(contestant: &Contestant) -> std::result::Result<(), String> {
-    Player::start(contestant, Budget::Time(Duration::from_millis(1))).map(|_| ())
+/// Why `text` is no move here, with a hint when the other rank numbering would make it one.
+fn illegal_move(text: &str, ranks: Ranks, legal: &[Move]) -> String {
+    let other = match ranks {
+        Ranks::FromOne => Ranks::FromZero,
+        _ => Ranks::FromOne,
+    };
+    match other.read(text).filter(|m| legal.contains(m)) {
+        Some(_) => {
+            let flag = if other == Ranks::FromOne { "1" } else { "0" };
+            format!("illegal move `{text}` (legal if its ranks count from {flag}: --a-ranks/--b-ranks {flag})")
+        }
+        None => format!("illegal move `{text}`"),
+    }
+}
+
+/// Checks that `contestant` can play (an external engine starts, takes its options and is
+/// ready), so that a match with a wrong command fails at once rather than forfeiting every
+/// game; and finds out how an engine with [`Ranks::Auto`] numbers ranks, from its move in the
+/// start position (where no move is legal in both numberings). An engine whose answer is legal
+/// in neither, or that gives none, is taken to count from 0: its games then show why.
+pub fn prepare_contestant(contestant: &mut Contestant) -> std::result::Result<(), String> {
+    let Contestant::Uci(engine) = contestant else {
+        return Ok(());
+    };
+    let mut client = UciClient::start(engine)?;
+    if engine.ranks != Ranks::Auto {
+        return Ok(());
+    }
+    client.ranks = Ranks::FromZero;
+    let answer = client.choose("startpos", &[], Budget::Time(Duration::from_millis(50)));
+    let start: Position = START_FEN.parse().expect("start position");
+    let mut legal = Vec::new();
+    legal_moves(&start, &mut legal);
+    let legal_as = |r: Ranks| {
+        answer
+            .as_ref()
+            .is_ok_and(|text| r.read(text).is_some_and(|m| legal.contains(&m)))
+    };
+    engine.ranks = if !legal_as(Ranks::FromZero) && legal_as(Ranks::FromOne) {
+        Ranks::FromOne
+    } else {
+        Ranks::FromZero
+    };
+    Ok(())
 }
 
 /// How a game ended, from red's side.
@@ -258,6 +406,9 @@ pub struct GameRecord {
     pub start: String,
     /// The moves from `start`, opening included.
     pub moves: Vec<String>,
+    /// How long red (index 0) and black (1) took to answer (the opening's moves not counted).
+    #[serde(skip)]
+    pub times: [batch::AnswerTimes; 2],
 }
 
 /// Where the games of a match start.
@@ -412,9 +563,9 @@ fn searcher_for(config: &SearchConfig) -> Searcher<SearchPosition> {
     s
 }
 
-/// Plays one game from `start` and `opening` with `red` and `black` within `budget` per move.
-/// An external engine that cannot start, answers too late or plays an illegal move loses the
-/// game.
+/// Plays one game from `start` and `opening` with `red` and `black` within `budget` per move,
+/// timing every answer. An external engine that cannot start, answers too late or plays an
+/// illegal move loses the game.
 pub fn play_game(
     start: &Position,
     opening: &[Move],
@@ -422,6 +573,45 @@ pub fn play_game(
     black: &Contestant,
     budget: Budget,
 ) -> GameRecord {
+    let mut record = Vec::new();
+    let mut times = [batch::AnswerTimes::default(); 2];
+    let (result, reason, forfeit) = play_moves(
+        start,
+        opening,
+        [red, black],
+        budget,
+        &mut record,
+        &mut times,
+    );
+    GameRecord {
+        result,
+        reason,
+        forfeit,
+        start: start.to_string(),
+        moves: record.iter().map(|m| m.to_string()).collect(),
+        times,
+    }
+}
+
+/// The winner when `side` loses.
+fn loss_of(side: Color) -> Result {
+    if side == Color::Red {
+        Result::BlackWins
+    } else {
+        Result::RedWins
+    }
+}
+
+/// The moves of one game into `record` and each side's answer times into `times`: the
+/// result, why, and whether it was a forfeit.
+fn play_moves(
+    start: &Position,
+    opening: &[Move],
+    contestants: [&Contestant; 2],
+    budget: Budget,
+    record: &mut Vec<Move>,
+    times: &mut [batch::AnswerTimes; 2],
+) -> (Result, String, bool) {
     let mut pos = start.clone();
     let start_fen = start.to_string();
     let uci_start = if start_fen == START_FEN {
@@ -429,37 +619,23 @@ pub fn play_game(
     } else {
         format!("fen {start_fen}")
     };
-    let mut line = GameLine::new(&pos);
-    let mut record: Vec<String> = Vec::new();
-    let finish = |result: Result, reason: &str, moves: Vec<String>| GameRecord {
-        result,
-        reason: reason.to_string(),
-        forfeit: false,
-        start: start_fen.clone(),
-        moves,
+    let forfeit = |side: Color, why: String| {
+        let reason = format!("{side:?} forfeits: {why}").to_lowercase();
+        (loss_of(side), reason, true)
     };
-    let forfeit = |side: Color, why: String, moves: Vec<String>| {
-        let result = if side == Color::Red {
-            Result::BlackWins
-        } else {
-            Result::RedWins
-        };
-        GameRecord {
-            forfeit: true,
-            ..finish(
-                result,
-                &format!("{side:?} forfeits: {why}").to_lowercase(),
-                moves,
-            )
-        }
-    };
+    let over = |result: Result, reason: &str| (result, reason.to_string(), false);
     let mut players = Vec::with_capacity(2);
-    for (color, contestant) in [(Color::Red, red), (Color::Black, black)] {
+    for (color, contestant) in [Color::Red, Color::Black].into_iter().zip(contestants) {
         match Player::start(contestant, budget) {
             Ok(p) => players.push(p),
-            Err(why) => return forfeit(color, why, record),
+            Err(why) => return forfeit(color, why),
         }
     }
+    let late_after = match budget {
+        Budget::Time(t) => Some(t + LATE_AFTER),
+        Budget::Nodes(_) => None,
+    };
+    let mut line = GameLine::new(&pos);
     let mut legal = Vec::new();
     let mut planned = opening.iter();
     loop {
@@ -467,42 +643,98 @@ pub fn play_game(
         legal_moves(&pos, &mut legal);
         let side = pos.side();
         if legal.is_empty() {
-            let result = if side == Color::Red {
-                Result::BlackWins
-            } else {
-                Result::RedWins
-            };
-            return finish(result, "no legal move", record);
+            return over(loss_of(side), "no legal move");
         }
         if record.len() >= MAX_PLIES {
-            return finish(Result::Draw, "move limit", record);
+            return over(Result::Draw, "move limit");
         }
         let mv = match planned.next() {
             Some(&m) => m,
-            None => match players[side as usize]
-                .choose(&pos, &line, &uci_start, &record, &legal, budget)
-            {
-                Ok(m) => m,
-                Err(why) => return forfeit(side, why, record),
-            },
+            None => {
+                let asked = Instant::now();
+                let answer =
+                    players[side as usize].choose(&pos, &line, &uci_start, record, &legal, budget);
+                times[side as usize].add(asked.elapsed(), late_after);
+                match answer {
+                    Ok(m) => m,
+                    Err(why) => return forfeit(side, why),
+                }
+            }
         };
         let captured = pos.at(mv.to).is_some();
         pos.make(mv);
         line.record(&pos, captured);
-        record.push(mv.to_string());
+        record.push(mv);
         // The ruling is for the side to move now.
-        let (to_move_wins, to_move_loses) = if pos.side() == Color::Red {
-            (Result::RedWins, Result::BlackWins)
-        } else {
-            (Result::BlackWins, Result::RedWins)
-        };
         match line.ruling(0, || false) {
-            Some(WIN) => return finish(to_move_wins, "perpetual check", record),
-            Some(v) if v == -WIN => return finish(to_move_loses, "perpetual check", record),
-            Some(_) => return finish(Result::Draw, "repetition or natural limit", record),
+            Some(WIN) => return over(loss_of(pos.side().opposite()), "perpetual check"),
+            Some(v) if v == -WIN => return over(loss_of(pos.side()), "perpetual check"),
+            Some(_) => return over(Result::Draw, "repetition or natural limit"),
             None => {}
         }
     }
+}
+
+/// One game as a PGN-like record in ICCS coordinates (files a..i, ranks 0..9 from red's side):
+/// the tags `Event`, `Round`, `Red`, `Black`, `Result`, `Termination`, `TimeControl`, `FEN`
+/// (when the game did not start from the opening position) and `Format "ICCS"`, then the
+/// numbered moves and the result.
+///
+/// ```
+/// use xiangqi_endgame::selfplay::{play_game, pgn, Budget, Engine, Contestant};
+/// let start = xiangqi_endgame::fen::START_FEN.parse().unwrap();
+/// let opening = ["h2e2".parse().unwrap(), "h9g7".parse().unwrap()];
+/// let engine = Contestant::Builtin(Engine::Selective);
+/// let g = play_game(&start, &opening, &engine, &engine, Budget::Nodes(200));
+/// let text = pgn(&g, 1, "selective", "selective", Budget::Nodes(200));
+/// assert!(text.contains("[Red \"selective\"]") && text.contains("1. h2e2 h9g7"));
+/// ```
+pub fn pgn(game: &GameRecord, round: usize, red: &str, black: &str, budget: Budget) -> String {
+    let result = match game.result {
+        Result::RedWins => "1-0",
+        Result::BlackWins => "0-1",
+        Result::Draw => "1/2-1/2",
+    };
+    let quoted = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut text = format!(
+        "[Event \"xiangqi-endgame match\"]\n[Round \"{round}\"]\n[Red \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n[Termination \"{}\"]\n[TimeControl \"{budget} per move\"]\n",
+        quoted(red),
+        quoted(black),
+        quoted(&game.reason)
+    );
+    if game.start != START_FEN {
+        text.push_str(&format!("[FEN \"{}\"]\n", game.start));
+    }
+    text.push_str("[Format \"ICCS\"]\n\n");
+    // Black may move first from an endgame start: its move then follows "1. ...".
+    let black_first = game.start.split_whitespace().nth(1) == Some("b");
+    let mut moves = String::new();
+    for (i, m) in game.moves.iter().enumerate() {
+        let ply = i + usize::from(black_first);
+        if ply % 2 == 0 {
+            moves.push_str(&format!("{}. ", ply / 2 + 1));
+        } else if i == 0 {
+            moves.push_str("1. ... ");
+        }
+        moves.push_str(m);
+        moves.push(' ');
+    }
+    moves.push_str(result);
+    // Lines of at most 80 characters, broken between moves.
+    let mut width = 0;
+    for word in moves.split(' ') {
+        if width > 0 && width + 1 + word.len() > 80 {
+            text.push('\n');
+            width = 0;
+        } else if width > 0 {
+            text.push(' ');
+            width += 1;
+        }
+        text.push_str(word);
+        width += word.len();
+    }
+    text.push_str("\n\n");
+    text
 }
 
 /// Plays `pairs` pairs of games between `a` and `b` from `starts` drawn from `seed`; `on_game`

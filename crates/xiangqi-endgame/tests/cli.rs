@@ -460,3 +460,87 @@ fn uci_experiment_flags_switch_rules_off_and_choose_the_evaluation() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("null-move"));
 }
+
+/// This tool's own engine behind a translator that numbers ranks 1..10, the way
+/// Fairy-Stockfish writes its moves (`h3e3` for `h2e2`), in both directions.
+#[cfg(unix)]
+fn engine_counting_ranks_from_one(name: &str) -> (batch::testing::Scratch, String) {
+    let d = scratch(name);
+    let bin = env!("CARGO_BIN_EXE_xiangqi-endgame");
+    let down = r#"s/(?<!\S)([a-i])(10|[1-9])([a-i])(10|[1-9])(?!\S)/$1.($2-1).$3.($4-1)/ge"#;
+    let up = r#"s/(?<!\S)([a-i])([0-9])([a-i])([0-9])(?!\S)/$1.($2+1).$3.($4+1)/ge"#;
+    let body =
+        format!("perl -ne '$|=1; {down}; print' | '{bin}' uci | perl -ne '$|=1; {up}; print'");
+    let script = batch::testing::fake_engine(&d, "ranks-from-one.sh", &body);
+    let engine = format!("uci:{}", script.display());
+    (d, engine)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_match_finds_an_engine_counting_ranks_from_one_and_sets_its_options() {
+    let (_dir, engine) = engine_counting_ranks_from_one("ranks-auto");
+    let d = scratch("ranks-auto-pgn");
+    let pgn = d.join("games.pgn");
+    let pgn_arg = pgn.display().to_string();
+    let (out, games) = run_match(
+        "40",
+        &["--b", &engine, "--b-option", "Hash=8", "--pgn", &pgn_arg],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("engine B numbers ranks 1..10"), "{stderr}");
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let reason = g["reason"].as_str().unwrap();
+        assert!(!reason.contains("forfeit"), "{g}");
+        assert!(g["b_think_ms"].as_f64().unwrap() > 0.0, "{g}");
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("A thought ") && text.contains("B thought "),
+        "{text}"
+    );
+    assert!(text.contains("(late: after 90 ms)"), "{text}");
+    // The records are in the tool's own (ICCS) numbering, whatever the engine's.
+    let records = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(records.matches("[Event ").count(), 2, "{records}");
+    assert!(
+        records.contains(&format!("[Black \"{engine}\"]")),
+        "{records}"
+    );
+    let first_moves = games[0]["moves"].as_str().unwrap();
+    let first: Vec<&str> = first_moves.split_whitespace().take(2).collect();
+    assert!(
+        records.contains(&format!("1. {} {}", first[0], first[1])),
+        "{records}"
+    );
+    // An option the engine refuses is its own business; a malformed one is refused here.
+    let (out, _) = run_match("5", &["--b", &engine, "--b-option", "Hash"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected NAME=VALUE"));
+    let (out, _) = run_match("5", &["--a-ranks", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("are for uci: engines"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_wrong_rank_numbering_forfeits_with_a_hint() {
+    let (_dir, engine) = engine_counting_ranks_from_one("ranks-wrong");
+    let (out, games) = run_match(
+        "20",
+        &["--b", &engine, "--b-ranks", "0", "--opening-plies", "0"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let reasons: Vec<&str> = games
+        .iter()
+        .map(|g| g["reason"].as_str().unwrap())
+        .collect();
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r.contains("forfeits: illegal move") && r.contains("count from 1")),
+        "{reasons:?}"
+    );
+}
