@@ -22,6 +22,9 @@ pub struct SearchOptions {
     pub killers: bool,
     /// Order quiet moves by history score.
     pub history: bool,
+    /// Try, right after the killers, the quiet move that last refuted the move just played
+    /// (the counter-move heuristic: a table indexed by [`Game::history_index`] of that move).
+    pub counter_moves: bool,
     /// Enhanced transposition cut-off from this remaining depth on (`None`: off): before
     /// searching a node's moves, look each child up in the table; a child already proven bad
     /// enough for its side ends the node at once. Costs a play, hash and probe per move, so it
@@ -47,6 +50,16 @@ pub struct SearchOptions {
     /// not giving check, are searched one or two plies shallower with a null window first, and
     /// again at full depth only if they beat alpha.
     pub late_move_reductions: bool,
+    /// Late moves of null-window nodes (off the principal variation) are reduced one ply more
+    /// (off in [`selective`](Self::selective): in xiangqi it halved the nodes to a depth with
+    /// no measurable gain in games).
+    pub deeper_reductions_off_pv: bool,
+    /// The "improving" signal: a node whose static value is no better than two plies earlier
+    /// (the same side to move) reduces its late moves one ply more, and one that is better
+    /// returns by reverse futility with a margin of one ply less (off in
+    /// [`selective`](Self::selective): in xiangqi it halved the nodes to a depth with no
+    /// measurable gain in games).
+    pub improving: bool,
     /// Futility pruning with this margin per ply (`None`: off): up to
     /// [`futility_depth`](Self::futility_depth) plies from the horizon, off the principal
     /// variation and out of check, quiet moves that give no check are skipped when the static
@@ -174,6 +187,7 @@ impl SearchOptions {
             skip_losing_captures: true,
             history_malus: true,
             checks_at_horizon: true,
+            counter_moves: true,
             ..SearchOptions::default()
         }
     }
@@ -185,12 +199,15 @@ impl Default for SearchOptions {
             use_tt: true,
             killers: true,
             history: true,
+            counter_moves: false,
             etc_min_depth: None,
             tt_min_depth: i32::MIN,
             pvs: false,
             null_move: None,
             null_verify_depth: None,
             late_move_reductions: false,
+            deeper_reductions_off_pv: false,
+            improving: false,
             futility_margin: None,
             futility_depth: 2,
             mate_distance_pruning: false,
@@ -229,6 +246,13 @@ pub struct Searcher<G: Game, T = TranspositionTable<<G as Game>::Move>> {
     stack: PlyStack<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
+    /// The quiet move that last cut off after each move, by its history index.
+    counters: Vec<Option<G::Move>>,
+    /// The history index of the move played at each ply on the current line (`None` for a
+    /// pass or a move without one).
+    played: Vec<Option<usize>>,
+    /// The static value of each node on the current line (`None` in check or not asked).
+    static_values: Vec<Option<Score>>,
     pub(crate) budget: Budget,
     /// Set by [`shared_search_root`](crate::shared_search_root): the positions other threads
     /// are searching, and the remaining depth from which moves leading to them are put off.
@@ -294,6 +318,9 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             stack: PlyStack::new(),
             killers: Vec::new(),
             history: vec![0; HISTORY_SIZE],
+            counters: Vec::new(),
+            played: Vec::new(),
+            static_values: Vec::new(),
             budget: Budget::default(),
             defer_busy: None,
             aborted: false,
@@ -390,6 +417,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         self.tt.clear();
         self.killers.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.clear();
     }
 
     /// The principal variation of the last completed root search.
@@ -557,6 +585,21 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         // The static value, for the null move and futility, computed once and only if asked.
         let mut static_value = None;
         let mut evaluate = |game: &G| *static_value.get_or_insert_with(|| game.evaluate());
+        let improving = if self.options.improving && ply > 0 {
+            let here = (!in_check).then(|| evaluate(game));
+            if self.static_values.len() <= ply {
+                self.static_values.resize(ply + 1, None);
+            }
+            self.static_values[ply] = here;
+            // Unknown two plies up (in check, or the root's side): taken as improving.
+            let before = ply.checked_sub(2).and_then(|p| self.static_values[p]);
+            match (here, before) {
+                (Some(now), Some(then)) => now > then,
+                _ => true,
+            }
+        } else {
+            true
+        };
         if selective
             && self
                 .options
@@ -566,7 +609,8 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         {
             if let Some(margin) = self.options.futility_margin {
                 let v = evaluate(game);
-                if v - margin * depth >= beta && v < WIN_BOUND {
+                let plies = depth - i32::from(self.options.improving && improving);
+                if v - margin * plies >= beta && v < WIN_BOUND {
                     self.stats.cutoffs += 1;
                     return v;
                 }
@@ -662,6 +706,11 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                     hook(mv, k + 1, self.root_depth);
                 }
             }
+            let played_index = if self.options.counter_moves {
+                game.history_index(mv)
+            } else {
+                None
+            };
             game.play(mv);
             // Late-move pruning: near the horizon, off the principal variation, the tail of the
             // quiet moves is not searched at all.
@@ -678,6 +727,9 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 pruned = true;
                 continue;
             }
+            if self.options.counter_moves {
+                self.note_played(ply, played_index);
+            }
             let child = defer.then(|| game.hash());
             if let (Some(key), Some((busy, _))) = (child, &self.defer_busy) {
                 if first_pass && k > 0 && k < 128 && busy.contains(key) {
@@ -691,7 +743,10 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 -self.search(game, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
                 let reduction = if reducible && !gives_check {
-                    late_move_reduction(depth, k).min(depth - 2)
+                    let off_pv = self.options.deeper_reductions_off_pv && beta - alpha == 1;
+                    let worsening = self.options.improving && !improving;
+                    (late_move_reduction(depth, k) + i32::from(off_pv) + i32::from(worsening))
+                        .min(depth - 2)
                 } else {
                     0
                 };
@@ -781,6 +836,9 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         }
         if !allowed || depth < 2 || !game.null_move_allowed() || evaluate(game) < beta {
             return None;
+        }
+        if self.options.counter_moves {
+            self.note_played(ply, None);
         }
         game.play_null();
         let v = -self.search(game, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -929,6 +987,12 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
     }
 
     fn reward_quiet(&mut self, game: &G, mv: G::Move, ply: usize, depth: i32) {
+        if let Some(slot) = self.counter_slot(ply) {
+            if self.counters.is_empty() {
+                self.counters.resize(HISTORY_SIZE, None);
+            }
+            self.counters[slot] = Some(mv);
+        }
         if self.options.killers {
             if self.killers.len() <= ply {
                 self.killers.resize(ply + 1, [None, None]);
@@ -944,6 +1008,24 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         }
     }
 
+    /// Records the history index of the move played at `ply` (for the counter move of the
+    /// node below).
+    fn note_played(&mut self, ply: usize, index: Option<usize>) {
+        if self.played.len() <= ply {
+            self.played.resize(ply + 1, None);
+        }
+        self.played[ply] = index;
+    }
+
+    /// The counter-move slot of the node at `ply`: that of the move that led to it.
+    fn counter_slot(&self, ply: usize) -> Option<usize> {
+        if !self.options.counter_moves || ply == 0 {
+            return None;
+        }
+        let index = (*self.played.get(ply - 1)?)?;
+        Some(index % HISTORY_SIZE)
+    }
+
     /// Adds `amount` to the history score of `mv`, halving every score when one grows too large.
     fn add_history(&mut self, game: &G, mv: G::Move, amount: i32) {
         if let Some(h) = game.history_index(mv) {
@@ -955,23 +1037,33 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         }
     }
 
-    /// The game's order, then its tactical prefix kept in front, killers, and quiet moves by
-    /// history (the hash move, if any, is already out of `moves`: see `search`).
+    /// The game's order, then its tactical prefix kept in front, killers, the counter move,
+    /// and quiet moves by history (the hash move, if any, is already out of `moves`: see
+    /// `search`).
     fn order(&self, game: &G, moves: &mut [G::Move], ply: usize, alpha: Score, beta: Score) {
         game.order_moves_in_window(moves, alpha, beta);
         let mut front = 0;
         while front < moves.len() && game.is_tactical(moves[front]) {
             front += 1;
         }
+        let to_front = |moves: &mut [G::Move], front: &mut usize, m: &G::Move| {
+            if let Some(i) = moves[*front..].iter().position(|x| x == m) {
+                moves[*front..=*front + i].rotate_right(1);
+                *front += 1;
+            }
+        };
         if self.options.killers {
             if let Some(ks) = self.killers.get(ply) {
                 for k in ks.iter().flatten() {
-                    if let Some(i) = moves[front..].iter().position(|m| m == k) {
-                        moves[front..=front + i].rotate_right(1);
-                        front += 1;
-                    }
+                    to_front(moves, &mut front, k);
                 }
             }
+        }
+        let counter = self
+            .counter_slot(ply)
+            .and_then(|slot| *self.counters.get(slot)?);
+        if let Some(c) = counter {
+            to_front(moves, &mut front, &c);
         }
         if self.options.history {
             // Stable insertion sort of the quiet tail by descending history score (no allocation).

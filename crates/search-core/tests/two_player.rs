@@ -221,12 +221,13 @@ proptest! {
     }
 
     /// The exact parts of the selective search (principal-variation search, mate-distance
-    /// pruning, aspiration windows) change the work, never the value.
+    /// pruning, aspiration windows, counter moves in the order) change the work, never the
+    /// value.
     #[test]
     fn pvs_aspiration_and_mate_distance_keep_the_value(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
         let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
         let mut s = Searcher::new(1);
-        s.options = SearchOptions { pvs: true, mate_distance_pruning: true, ..SearchOptions::default() };
+        s.options = SearchOptions { pvs: true, mate_distance_pruning: true, counter_moves: true, ..SearchOptions::default() };
         let opts = IterativeOptions { max_depth: depth, aspiration: Some(7), ..Default::default() };
         let id = iterative_deepening(&mut RandomTree::new(seed, branch), &mut s, &opts, |_| {});
         prop_assert_eq!(ab.score, id.score);

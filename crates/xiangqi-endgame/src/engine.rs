@@ -217,6 +217,8 @@ pub enum Pruning {
     LosingCaptures,
     /// The history malus of the quiet moves tried before a cut-off.
     HistoryMalus,
+    /// The counter-move heuristic in move order.
+    CounterMoves,
     /// The proof-number search for a mate by checks before the alpha-beta search (not a
     /// pruning rule, but switched off the same way to measure it).
     MateByChecks,
@@ -241,6 +243,7 @@ impl Pruning {
             Pruning::InternalReduction => options.internal_reduction_depth = None,
             Pruning::LosingCaptures => options.skip_losing_captures = false,
             Pruning::HistoryMalus => options.history_malus = false,
+            Pruning::CounterMoves => options.counter_moves = false,
             Pruning::MateByChecks => {}
         }
         options
