@@ -93,6 +93,8 @@ impl Ranks {
     /// assert_eq!(Ranks::FromZero.write("b9c7".parse().unwrap()), "b9c7");
     /// assert_eq!(Ranks::FromOne.read("b10c8"), "b9c7".parse().ok());
     /// assert_eq!(Ranks::FromOne.read("b0c2"), None);
+    /// assert_eq!(Ranks::FromOne.read(""), None);
+    /// assert_eq!(Ranks::FromOne.read("é1a2"), None);
     /// ```
     pub fn write(self, mv: Move) -> String {
         let text = mv.to_string();
@@ -113,6 +115,10 @@ impl Ranks {
 
 /// `text`, a move `<file><rank><file><rank>`, with both ranks moved by `by` (kept within 0..=10).
 fn shift_ranks(text: &str, by: i32) -> Option<String> {
+    // Whatever an engine wrote: only ASCII can be a move, and the slicing below needs it.
+    if !text.is_ascii() || text.len() < 4 {
+        return None;
+    }
     let bytes = text.as_bytes();
     let split = 1 + bytes[1..].iter().position(|b| b.is_ascii_alphabetic())?;
     let (from, to) = text.split_at(split);
