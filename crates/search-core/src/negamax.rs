@@ -585,7 +585,8 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         // The static value, for the null move and futility, computed once and only if asked.
         let mut static_value = None;
         let mut evaluate = |game: &G| *static_value.get_or_insert_with(|| game.evaluate());
-        let improving = if self.options.improving && ply > 0 {
+        // `None` with the option off.
+        let improving = (self.options.improving && ply > 0).then(|| {
             let here = (!in_check).then(|| evaluate(game));
             if self.static_values.len() <= ply {
                 self.static_values.resize(ply + 1, None);
@@ -597,9 +598,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 (Some(now), Some(then)) => now > then,
                 _ => true,
             }
-        } else {
-            true
-        };
+        });
         if selective
             && self
                 .options
@@ -609,7 +608,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         {
             if let Some(margin) = self.options.futility_margin {
                 let v = evaluate(game);
-                let plies = depth - i32::from(self.options.improving && improving);
+                let plies = depth - i32::from(improving == Some(true));
                 if v - margin * plies >= beta && v < WIN_BOUND {
                     self.stats.cutoffs += 1;
                     return v;
@@ -744,7 +743,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             } else {
                 let reduction = if reducible && !gives_check {
                     let off_pv = self.options.deeper_reductions_off_pv && beta - alpha == 1;
-                    let worsening = self.options.improving && !improving;
+                    let worsening = improving == Some(false);
                     (late_move_reduction(depth, k) + i32::from(off_pv) + i32::from(worsening))
                         .min(depth - 2)
                 } else {
