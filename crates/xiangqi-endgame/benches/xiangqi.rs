@@ -3,7 +3,8 @@
 //! present, never copied into the repository) and for the bundled positions, and the engine's
 //! selective search to depths 8 and 10 from three positions (the start and two published perft
 //! positions), whose node counts are printed once before timing (they are exact, the time is
-//! not).
+//! not), and evaluations per second of the piece-square, activity and network evaluations (the network's
+//! summed from scratch, as the search never does).
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -88,18 +89,28 @@ const ENGINE_POSITIONS: [(&str, &str); 3] = [
 fn engine_bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("engine");
     g.sample_size(10);
-    for depth in [8, 10] {
+    use xiangqi_endgame::eval::EvalKind;
+    // The engine's evaluation to depths 8 and 10; the activity and network evaluations to
+    // depth 8, for their nodes per second.
+    let runs = [
+        (8, EvalKind::PieceSquare, ""),
+        (10, EvalKind::PieceSquare, ""),
+        (8, EvalKind::Activity, "_activity"),
+        (8, EvalKind::Net, "_net"),
+    ];
+    for (depth, eval, label) in runs {
         let config = SearchConfig {
             depth,
             time: None,
+            eval,
             ..SearchConfig::engine()
         };
         for (name, fen) in ENGINE_POSITIONS {
             let p: Position = fen.parse().unwrap();
             let nodes = decide(&p, &config, |_| {}).stats.nodes;
-            eprintln!("engine/{name}_d{depth}: {nodes} nodes");
+            eprintln!("engine/{name}_d{depth}{label}: {nodes} nodes");
             g.throughput(Throughput::Elements(nodes));
-            g.bench_function(format!("{name}_d{depth}"), |b| {
+            g.bench_function(format!("{name}_d{depth}{label}"), |b| {
                 b.iter(|| decide(&p, &config, |_| {}).score)
             });
         }
@@ -107,5 +118,31 @@ fn engine_bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, perft_bench, search_bench, engine_bench);
+/// Evaluations per second of the engine's evaluations on the engine positions.
+fn eval_bench(c: &mut Criterion) {
+    use xiangqi_endgame::eval::{evaluate, EvalKind};
+    let mut g = c.benchmark_group("eval");
+    let positions: Vec<Position> = ENGINE_POSITIONS
+        .iter()
+        .map(|(_, fen)| fen.parse().unwrap())
+        .collect();
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    for (name, kind) in [
+        ("piece_square", EvalKind::PieceSquare),
+        ("activity", EvalKind::Activity),
+        ("net_from_scratch", EvalKind::Net),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|p| evaluate(std::hint::black_box(p), kind))
+                    .sum::<i32>()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, perft_bench, search_bench, engine_bench, eval_bench);
 criterion_main!(benches);

@@ -69,9 +69,9 @@ enum Command {
     },
     /// Speak UCI on stdin/stdout (for xiangqi GUIs and tools).
     Uci {
-        /// Evaluation: the learned piece-square tables by default (`course` and the others for
-        /// experiments: `match` against the engine's own).
-        #[arg(long, value_enum, default_value_t = EvalKind::PieceSquare)]
+        /// Evaluation: the learned piece-square tables corrected by the network by default
+        /// (`course` and the others for experiments: `match` against the engine's own).
+        #[arg(long, value_enum, default_value_t = EvalKind::Net)]
         eval: EvalKind,
         /// Rules of the selective search to switch off, comma-separated (experiments: what a
         /// rule is worth in games, by `match` against the engine with it).
@@ -191,7 +191,8 @@ enum Command {
     /// Learn the endgame evaluation's weights (`--eval learned`) from games (`match --games`
     /// records) by Texel's method and write them as `name value` lines; or, with `--tables`,
     /// piece-square tables by phase (`--eval piece-square`) fitted to deeper searches of the
-    /// games' positions
+    /// games' positions; or, with `--activity`, the activity terms' weights (`--eval
+    /// activity`) on top of the built-in tables, fitted the same way
     Train {
         /// The games (one file or more).
         #[arg(required = true)]
@@ -204,18 +205,61 @@ enum Command {
         source: String,
         /// Learn piece-square tables by phase, labelled by deeper searches, instead of the
         /// endgame weights.
-        #[arg(long)]
+        #[arg(long, group = "labelled")]
         tables: bool,
-        /// With --tables: nodes of the search that labels each position.
-        #[arg(long, default_value_t = 20_000, requires = "tables", value_parser = clap::value_parser!(u64).range(1..))]
+        /// Learn the activity terms' weights on top of the built-in piece-square tables,
+        /// labelled by deeper searches with the engine's own evaluation.
+        #[arg(long, group = "labelled")]
+        activity: bool,
+        /// With --tables or --activity: nodes of the search that labels each position.
+        #[arg(long, default_value_t = 20_000, requires = "labelled", value_parser = clap::value_parser!(u64).range(1..))]
         label_nodes: u64,
-        /// With --tables: keep every N-th quiet position.
-        #[arg(long, default_value_t = 2, requires = "tables", value_parser = clap::value_parser!(u64).range(1..))]
+        /// With --tables or --activity: keep every N-th quiet position.
+        #[arg(long, default_value_t = 2, requires = "labelled", value_parser = clap::value_parser!(u64).range(1..))]
         every: u64,
-        /// With --tables: threads for the labelling searches (the tables do not depend on it;
-        /// default: all cores).
-        #[arg(long, requires = "tables", value_parser = clap::value_parser!(u64).range(1..=256))]
+        /// With --tables or --activity: threads for the labelling searches (what is learned
+        /// does not depend on it; default: all cores).
+        #[arg(long, requires = "labelled", value_parser = clap::value_parser!(u64).range(1..=256))]
         threads: Option<u64>,
+    },
+    /// Learn the network of `--eval net` from the engine's own games: play them from seeded
+    /// random openings at a fixed number of nodes per move, label every quiet position by the
+    /// score of the search that moved from it (blended with the game's result), fit the
+    /// network on top of the piece-square evaluation and write it quantised (the built-in one
+    /// is `crates/xiangqi-endgame/data/net.bin`). The same seed gives the same network.
+    TrainNet {
+        /// The network file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Self-play games.
+        #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Nodes per move of the self-play searches.
+        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Random plies of every opening.
+        #[arg(long, default_value_t = 8)]
+        opening_plies: usize,
+        /// The engine that plays the games (both sides): `piece-square` (the engine before
+        /// the network) or `selective` (the engine with the built-in network).
+        #[arg(long, value_enum, default_value_t = crate::selfplay::Engine::PieceSquare)]
+        play: crate::selfplay::Engine,
+        /// Seed of the openings, the initial weights and the order of the samples.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Passes over the data.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..))]
+        epochs: u64,
+        /// The game result's share of each label (the search score's is the rest).
+        #[arg(long, default_value_t = 0.0, value_parser = share_arg)]
+        result_weight: f64,
+        /// Threads for the games (the data does not depend on it; default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: Option<u64>,
+        /// Read the labelled positions from this file instead of playing the games, or, when
+        /// it does not exist yet, write them to it (`FEN;score;result;game` lines).
+        #[arg(long, value_name = "FILE")]
+        data: Option<PathBuf>,
     },
     /// Run a problem collection through the engine at a time per problem: its move, whether it
     /// reports a forced mate and how soon. FILE holds a FEN per line (`; mate in K` after it
@@ -416,26 +460,56 @@ pub fn main() -> i32 {
                 output,
                 source,
                 tables: false,
+                activity: false,
                 ..
             } => train_cmd(&games, &output, &source),
             Command::Train {
                 games,
                 output,
                 source,
-                tables: true,
+                tables,
                 label_nodes,
                 every,
                 threads,
-            } => train_tables_cmd(
-                &games,
-                &output,
-                &source,
-                &crate::train_tables::TableOptions {
+                ..
+            } => {
+                let options = crate::train_tables::TableOptions {
                     label_nodes,
                     every: every as usize,
                     threads: threads.map_or_else(batch::cores, |t| t as usize),
                     quiet: false,
+                };
+                if tables {
+                    train_tables_cmd(&games, &output, &source, &options)
+                } else {
+                    train_activity_cmd(&games, &output, &source, &options)
+                }
+            }
+            Command::TrainNet {
+                output,
+                games,
+                nodes,
+                opening_plies,
+                play,
+                seed,
+                epochs,
+                result_weight,
+                threads,
+                data,
+            } => train_net_cmd(
+                &output,
+                &crate::train_net::NetOptions {
+                    games: games as usize,
+                    nodes,
+                    opening_plies,
+                    play,
+                    seed,
+                    threads: threads.map_or_else(batch::cores, |t| t as usize),
+                    epochs: epochs as usize,
+                    result_weight,
+                    quiet: false,
                 },
+                data.as_deref(),
             ),
             Command::Problems {
                 file,
@@ -908,6 +982,134 @@ fn train_tables_cmd(
     );
     write_learned(output, &how, source, &summary, &t.tables.to_text())?;
     println!("{summary}");
+    Ok(0)
+}
+
+fn train_activity_cmd(
+    games: &[PathBuf],
+    output: &Path,
+    source: &str,
+    options: &crate::train_tables::TableOptions,
+) -> Result<i32> {
+    batch::check_writable(output)?;
+    let texts = read_all(games)?;
+    let t = crate::train_activity::fit_activity(&texts, options)
+        .map_err(|(i, e)| e.in_file(&games[i]))?;
+    let summary = format!(
+        "{} positions fitted, {} held back (every tenth game), each labelled by a search of {} \
+         nodes with the piece-square evaluation; logistic scale {:.1}; mean squared error \
+         against the labels with the piece-square evaluation {:.5} (held back {:.5}), with \
+         these weights {:.5} (held back {:.5}); against the held-back games' results: \
+         piece-square evaluation {:.5}, with these weights {:.5}, the labelling search {:.5}",
+        t.positions.0,
+        t.positions.1,
+        options.label_nodes,
+        t.scale,
+        t.base_error.0,
+        t.base_error.1,
+        t.fitted_error.0,
+        t.fitted_error.1,
+        t.result_error.0,
+        t.result_error.1,
+        t.result_error.2,
+    );
+    let how = format!(
+        "Activity weights (opening, endgame; sixteenths of a unit per count) learned by \
+         `xiangqi-endgame train --activity --label-nodes {} --every {} {}`.",
+        options.label_nodes,
+        options.every,
+        file_names(games)
+    );
+    write_learned(output, &how, source, &summary, &t.weights.to_text())?;
+    println!("{summary}");
+    Ok(0)
+}
+
+/// A share from 0 to 1.
+fn share_arg(s: &str) -> std::result::Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|v| (0.0..=1.0).contains(v))
+        .ok_or_else(|| format!("`{s}` is not a number from 0 to 1"))
+}
+
+fn train_net_cmd(
+    output: &Path,
+    options: &crate::train_net::NetOptions,
+    data: Option<&Path>,
+) -> Result<i32> {
+    use crate::train_net::{fit_network, positions_from_text, positions_to_text};
+    batch::check_writable(output)?;
+    let started = Instant::now();
+    let cpu_before = batch::process_cpu_time();
+    let positions = match data {
+        Some(file) if file.exists() => {
+            let text = batch::read_text(file)?;
+            let (flags, positions) = positions_from_text(&text).map_err(|e| e.in_file(file))?;
+            if flags != options.data_flags() {
+                bail!(
+                    "{}: the positions were made with `{flags}`, not `{}`: pass the same options",
+                    file.display(),
+                    options.data_flags()
+                );
+            }
+            eprintln!(
+                "{} labelled positions read from {}",
+                positions.len(),
+                file.display()
+            );
+            positions
+        }
+        _ => {
+            let positions = crate::train_net::self_play_positions(options);
+            if let Some(file) = data {
+                batch::write_atomic(file, positions_to_text(&positions, options).as_bytes())?;
+                eprintln!(
+                    "{} labelled positions written to {}",
+                    positions.len(),
+                    file.display()
+                );
+            }
+            positions
+        }
+    };
+    let games_secs = started.elapsed().as_secs_f64();
+    let mut t = fit_network(&positions, options)?;
+    let cpu = match (cpu_before, batch::process_cpu_time()) {
+        (Some(a), Some(b)) => format!("{:.0} s of CPU", (b - a).as_secs_f64()),
+        _ => "CPU time unknown".to_string(),
+    };
+    let stages = ["opening", "middlegame", "endgame", "all"];
+    let per_stage: Vec<String> = stages
+        .iter()
+        .zip(&t.label_error)
+        .map(|(name, (a, b))| format!("{name} {a:.5} -> {b:.5}"))
+        .collect();
+    let description = format!(
+        "Made by `xiangqi-endgame train-net {} --epochs {} --result-weight {}` in {:.0} s wall ({:.0} s of it making or reading the positions), \
+         {cpu}: {} samples fitted (each position as it is and with its files mirrored) and {} positions held back (every tenth game), labels from the \
+         self-play searches blended with the results, logistic scale {:.1}; epoch {} kept. \
+         Held-back squared error against the search labels, piece-square evaluation -> with \
+         the network: {}. Against the held-back results: {:.5} -> {:.5} (the labelling \
+         searches {:.5}). Largest quantisation difference on the held-back positions: {:.1}.",
+        options.data_flags(),
+        options.epochs,
+        options.result_weight,
+        started.elapsed().as_secs_f64(),
+        games_secs,
+        t.positions.0,
+        t.positions.1,
+        t.scale,
+        t.epoch,
+        per_stage.join(", "),
+        t.result_error.0,
+        t.result_error.1,
+        t.result_error.2,
+        t.quantisation_error,
+    );
+    t.network.description = description.clone();
+    batch::write_atomic(output, &t.network.to_bytes())?;
+    println!("{description}");
     Ok(0)
 }
 

@@ -38,6 +38,14 @@ pub enum EvalKind {
     /// of the project's own games ([`crate::piece_square`], `data/piece-square.txt`), and the
     /// mating-material rule of `tapered`: the engine's own (`uci`, `match`).
     PieceSquare,
+    /// `piece-square` plus the activity terms ([`crate::activity`]: mobility, the attack on
+    /// the palace, facing cannons, hanging pieces, connected pawns, tempo) with weights fitted
+    /// to deeper searches (`data/activity.txt`).
+    Activity,
+    /// `piece-square` corrected by a small network learned from the engine's own games
+    /// ([`crate::nnue`], `data/net.bin`, made by `train-net`), updated move by move in the
+    /// search.
+    Net,
 }
 
 /// The evaluation from red's point of view (red minus black).
@@ -54,6 +62,8 @@ pub fn evaluate(pos: &Position, kind: EvalKind) -> i32 {
         EvalKind::Tapered => return endgame_eval(pos, &TAPERED_WEIGHTS),
         EvalKind::Learned => return endgame_eval(pos, learned_weights()),
         EvalKind::PieceSquare => return piece_square_eval(pos),
+        EvalKind::Activity => return activity_eval(pos, crate::activity::learned_activity()),
+        EvalKind::Net => return net_eval(pos, crate::nnue::built_in().evaluate(pos)),
         _ => {}
     }
     let mut score = 0;
@@ -361,18 +371,66 @@ pub fn endgame_eval(pos: &Position, w: &EndgameWeights) -> i32 {
 /// ```
 pub fn piece_square_eval(pos: &Position) -> i32 {
     let eg = endgame_phase(pos);
+    scale_for_mating_material(piece_square_raw(pos, eg), mating_material(pos))
+}
+
+/// The course evaluation plus the tables blended at phase `eg`, before the mating-material
+/// rule.
+#[inline]
+pub fn piece_square_raw(pos: &Position, eg: i32) -> i32 {
     let [opening, endgame] = pos.piece_square();
-    let score = pos.material() + (opening * (PHASE_FULL - eg) + endgame * eg) / PHASE_FULL;
+    pos.material() + (opening * (PHASE_FULL - eg) + endgame * eg) / PHASE_FULL
+}
+
+/// [`piece_square_eval`] plus a network's `correction` (from the side to move's view, as
+/// [`crate::nnue::Network::output`] gives it), with the mating-material rule; from red's side.
+///
+/// ```
+/// use xiangqi_endgame::eval::{evaluate, net_eval, EvalKind};
+/// use xiangqi_endgame::Position;
+/// let p: Position = "4k4/9/9/9/9/9/9/9/4C4/3K5 b".parse().unwrap();
+/// assert_eq!(net_eval(&p, 0), evaluate(&p, EvalKind::PieceSquare));
+/// ```
+#[inline]
+pub fn net_eval(pos: &Position, correction: i32) -> i32 {
+    let correction = if pos.side() == Color::Red {
+        correction
+    } else {
+        -correction
+    };
+    let score = piece_square_raw(pos, endgame_phase(pos)) + correction;
+    scale_for_mating_material(score, mating_material(pos))
+}
+
+/// [`piece_square_eval`] plus the activity terms ([`crate::activity`]) under weights `w`,
+/// blended by the same phase, with the mating-material rule; from red's side.
+///
+/// ```
+/// use xiangqi_endgame::activity::{ActivityWeights, ACTIVITY_TERMS};
+/// use xiangqi_endgame::eval::{activity_eval, evaluate, EvalKind};
+/// use xiangqi_endgame::{Position, START_FEN};
+/// let p: Position = "4k4/9/9/9/9/9/9/9/4C4/3K5 b".parse().unwrap();
+/// // With no weights it is the piece-square evaluation.
+/// let zero = ActivityWeights([[0, 0]; ACTIVITY_TERMS]);
+/// assert_eq!(activity_eval(&p, &zero), evaluate(&p, EvalKind::PieceSquare));
+/// ```
+pub fn activity_eval(pos: &Position, w: &crate::activity::ActivityWeights) -> i32 {
+    let eg = endgame_phase(pos);
+    let terms = crate::activity::activity_terms(pos);
+    let [opening, endgame] = w.phase_sums(&terms);
+    let activity = (opening * (PHASE_FULL - eg) + endgame * eg)
+        / (PHASE_FULL * crate::activity::WEIGHT_UNIT);
+    let score = piece_square_raw(pos, eg) + activity;
     scale_for_mating_material(score, mating_material(pos))
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use rand::SeedableRng;
 
     /// `pos` seen from the other side: the board turned upside down, the colours swapped.
-    fn mirrored(pos: &Position) -> Position {
+    pub(crate) fn mirrored(pos: &Position) -> Position {
         let fen = pos.to_string();
         let (board, rest) = fen.split_once(' ').unwrap();
         let board: Vec<String> = board
@@ -417,6 +475,8 @@ mod tests {
                 EvalKind::Tapered,
                 EvalKind::Learned,
                 EvalKind::PieceSquare,
+                EvalKind::Activity,
+                EvalKind::Net,
             ] {
                 assert_eq!(
                     evaluate(&pos, kind),
@@ -425,6 +485,33 @@ mod tests {
                 );
             }
             seen += 1;
+        }
+    }
+
+    #[test]
+    fn activity_terms_are_the_same_from_either_side_along_random_games() {
+        use crate::activity::activity_terms;
+        use rand::Rng;
+        let mut rng = search_core::SmallRng::seed_from_u64(5);
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            let mut pos: Position = crate::START_FEN.parse().unwrap();
+            for _ in 0..120 {
+                let other = mirrored(&pos);
+                let (a, b) = (activity_terms(&pos), activity_terms(&other));
+                assert_eq!(a.map(|t| -t), b, "{pos}");
+                assert_eq!(
+                    evaluate(&pos, EvalKind::Activity),
+                    -evaluate(&other, EvalKind::Activity),
+                    "{pos}"
+                );
+                moves.clear();
+                crate::movegen::legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(moves[rng.random_range(0..moves.len())]);
+            }
         }
     }
 

@@ -11,6 +11,7 @@
 //! assert_eq!(perft(&mut p, 3), 79_666);
 //! ```
 
+pub mod activity;
 pub mod cli;
 pub mod course_io;
 pub mod engine;
@@ -20,6 +21,7 @@ pub mod framework;
 pub mod grade;
 pub mod mates;
 pub mod movegen;
+pub mod nnue;
 pub mod perft;
 pub mod piece;
 pub mod piece_square;
@@ -32,6 +34,8 @@ pub mod square;
 pub mod svg;
 pub mod tables;
 pub mod train;
+pub mod train_activity;
+pub mod train_net;
 pub mod train_tables;
 pub mod uci;
 

@@ -28,6 +28,9 @@ pub const MAX_PLIES: usize = 400;
 pub enum Engine {
     /// The engine's selective search (`uci`'s).
     Selective,
+    /// The same search with the piece-square evaluation (`uci --eval piece-square`, the
+    /// engine's before the network): what `train-net`'s first games are played with.
+    PieceSquare,
     /// The full-width search with table, killers, history and check extension (the engine
     /// before the selective search; `run` still chooses the course's answers with it).
     FullWidth,
@@ -142,7 +145,7 @@ fn shift_ranks(text: &str, by: i32) -> Option<String> {
 impl std::str::FromStr for Contestant {
     type Err = String;
 
-    /// `selective`, `full-width`, or `uci:COMMAND` (the command split at spaces; no options,
+    /// `selective`, `piece-square`, `full-width`, or `uci:COMMAND` (the command split at spaces; no options,
     /// ranks found out at the start).
     ///
     /// ```
@@ -166,7 +169,11 @@ impl std::str::FromStr for Contestant {
         }
         <Engine as clap::ValueEnum>::from_str(spec, true)
             .map(Contestant::Builtin)
-            .map_err(|_| format!("unknown engine `{spec}`: selective, full-width or uci:COMMAND"))
+            .map_err(|_| {
+                format!(
+                    "unknown engine `{spec}`: selective, piece-square, full-width or uci:COMMAND"
+                )
+            })
     }
 }
 
@@ -174,6 +181,7 @@ impl std::fmt::Display for Contestant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Contestant::Builtin(Engine::Selective) => write!(f, "selective"),
+            Contestant::Builtin(Engine::PieceSquare) => write!(f, "piece-square"),
             Contestant::Builtin(Engine::FullWidth) => write!(f, "full-width"),
             Contestant::Uci(engine) => write!(f, "uci:{}", engine.command.join(" ")),
         }
@@ -318,7 +326,7 @@ impl Player {
         record: &[Move],
         legal: &[Move],
         budget: Budget,
-    ) -> std::result::Result<Move, String> {
+    ) -> std::result::Result<(Move, Option<i32>), String> {
         match self {
             Player::Builtin(config, searcher) => {
                 let mut game = SearchPosition::with_line(pos.clone(), config.eval, line.clone());
@@ -327,7 +335,7 @@ impl Player {
                     options.node_limit = Some(n);
                 }
                 let d = think(&mut game, searcher.as_mut(), config, &options, |_| {});
-                Ok(d.mv.unwrap_or(legal[0]))
+                Ok((d.mv.unwrap_or(legal[0]), Some(d.score)))
             }
             Player::Uci(client) => {
                 let text = client.choose(start, record, budget)?;
@@ -335,6 +343,7 @@ impl Player {
                 ranks
                     .read(&text)
                     .filter(|m| legal.contains(m))
+                    .map(|m| (m, None))
                     .ok_or_else(|| illegal_move(&text, ranks, legal))
             }
         }
@@ -415,6 +424,10 @@ pub struct GameRecord {
     /// How long red (index 0) and black (1) took to answer (the opening's moves not counted).
     #[serde(skip)]
     pub times: [batch::AnswerTimes; 2],
+    /// Per move of `moves`, the score of the search that chose it, from the mover's view
+    /// (`None` for the opening's moves and external engines' moves).
+    #[serde(skip)]
+    pub scores: Vec<Option<i32>>,
 }
 
 /// Where the games of a match start.
@@ -553,10 +566,11 @@ fn config_for(engine: Engine, budget: Budget) -> SearchConfig {
             Budget::Time(t) => Some(t),
             Budget::Nodes(_) => None,
         },
-        selective: engine == Engine::Selective,
+        selective: engine != Engine::FullWidth,
         // The full-width engine is `run`'s, with the course evaluation.
         eval: match engine {
             Engine::Selective => SearchConfig::engine().eval,
+            Engine::PieceSquare => EvalKind::PieceSquare,
             Engine::FullWidth => EvalKind::Course,
         },
         ..SearchConfig::engine()
@@ -581,6 +595,7 @@ pub fn play_game(
 ) -> GameRecord {
     let mut record = Vec::new();
     let mut times = [batch::AnswerTimes::default(); 2];
+    let mut scores = Vec::new();
     let (result, reason, forfeit) = play_moves(
         start,
         opening,
@@ -588,6 +603,7 @@ pub fn play_game(
         budget,
         &mut record,
         &mut times,
+        &mut scores,
     );
     GameRecord {
         result,
@@ -596,6 +612,7 @@ pub fn play_game(
         start: start.to_string(),
         moves: record.iter().map(|m| m.to_string()).collect(),
         times,
+        scores,
     }
 }
 
@@ -608,8 +625,8 @@ fn loss_of(side: Color) -> Result {
     }
 }
 
-/// The moves of one game into `record` and each side's answer times into `times`: the
-/// result, why, and whether it was a forfeit.
+/// The moves of one game into `record`, each side's answer times into `times` and each move's
+/// search score into `scores`: the result, why, and whether it was a forfeit.
 fn play_moves(
     start: &Position,
     opening: &[Move],
@@ -617,6 +634,7 @@ fn play_moves(
     budget: Budget,
     record: &mut Vec<Move>,
     times: &mut [batch::AnswerTimes; 2],
+    scores: &mut Vec<Option<i32>>,
 ) -> (Result, String, bool) {
     let mut pos = start.clone();
     let start_fen = start.to_string();
@@ -654,8 +672,8 @@ fn play_moves(
         if record.len() >= MAX_PLIES {
             return over(Result::Draw, "move limit");
         }
-        let mv = match planned.next() {
-            Some(&m) => m,
+        let (mv, score) = match planned.next() {
+            Some(&m) => (m, None),
             None => {
                 let asked = Instant::now();
                 let answer =
@@ -671,6 +689,7 @@ fn play_moves(
         pos.make(mv);
         line.record(&pos, captured);
         record.push(mv);
+        scores.push(score);
         // The ruling is for the side to move now.
         match line.ruling(0, || false) {
             Some(WIN) => return over(loss_of(pos.side().opposite()), "perpetual check"),

@@ -102,14 +102,18 @@ fn error(samples: &[Sample], w: &[f64], k: f64, target: impl Fn(&Sample) -> f64)
     total / samples.len().max(1) as f64
 }
 
-/// The engine's score for `pos` after `nodes` nodes, from red's side, capped at
-/// ±[`LABEL_CAP`].
-fn search_score(pos: &Position, nodes: u64, searcher: &mut Searcher<SearchPosition>) -> i32 {
+/// The engine's score for `pos` after `nodes` nodes with evaluation `eval`, from red's side,
+/// capped at ±[`LABEL_CAP`].
+fn search_score(
+    pos: &Position,
+    nodes: u64,
+    eval: EvalKind,
+    searcher: &mut Searcher<SearchPosition>,
+) -> i32 {
     searcher.clear();
-    // The course evaluation labels: the tables learn what a deeper search of it sees.
     let config = SearchConfig {
         time: None,
-        eval: EvalKind::Course,
+        eval,
         ..SearchConfig::engine()
     };
     let mut game = SearchPosition::new(pos.clone(), config.rules, config.eval);
@@ -124,8 +128,13 @@ fn search_score(pos: &Position, nodes: u64, searcher: &mut Searcher<SearchPositi
     }
 }
 
-/// Searches every position, on `options.threads` threads, each with its own searcher.
-fn search_all(positions: &[Position], options: &TableOptions) -> Vec<i32> {
+/// Searches every position with evaluation `eval`, on `options.threads` threads, each with
+/// its own searcher.
+pub(crate) fn search_all(
+    positions: &[Position],
+    options: &TableOptions,
+    eval: EvalKind,
+) -> Vec<i32> {
     let bar = batch::progress_bar(positions.len() as u64, "positions searched", options.quiet);
     let scores = batch::parallel_map(
         positions.len(),
@@ -136,13 +145,67 @@ fn search_all(positions: &[Position], options: &TableOptions) -> Vec<i32> {
             searcher
         },
         |searcher, i| {
-            let score = search_score(&positions[i], options.label_nodes, searcher);
+            let score = search_score(&positions[i], options.label_nodes, eval, searcher);
             bar.inc(1);
             score
         },
     );
     bar.finish_and_clear();
     scores
+}
+
+/// A quiet position, its game's result for red, and whether the game is held back.
+pub(crate) type QuietPosition = (Position, f64, bool);
+
+/// Every `every`-th quiet position of the games in `texts` ([`for_each_quiet`]), with its
+/// game's result for red and whether the game is held back. An error names the text (its
+/// index) and the line.
+pub(crate) fn quiet_positions(
+    texts: &[String],
+    every: usize,
+) -> Result<Vec<QuietPosition>, (usize, InputError)> {
+    let every = every.max(1);
+    let mut positions = Vec::new();
+    let mut seen = 0usize;
+    for (t, text) in texts.iter().enumerate() {
+        for_each_quiet(text, |pos, result, held| {
+            if seen.is_multiple_of(every) {
+                // A fresh copy: the game's move history is not needed.
+                let fresh = pos.to_string().parse::<Position>().expect("a FEN of ours");
+                positions.push((fresh, result, held));
+            }
+            seen += 1;
+        })
+        .map_err(|e| (t, e))?;
+    }
+    if positions.is_empty() {
+        return Err((0, InputError::at(0, "no quiet positions to learn from")));
+    }
+    Ok(positions)
+}
+
+/// Adam from all-zero weights: `rounds` full passes of `step` (in the weights' units), each
+/// asking `gradient(weights, out)` for the gradient of the loss.
+pub(crate) fn adam(
+    n: usize,
+    rounds: usize,
+    step: f64,
+    mut gradient: impl FnMut(&[f64], &mut [f64]),
+) -> Vec<f64> {
+    let (mut w, mut m, mut v) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let mut grad = vec![0.0; n];
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+    for round in 1..=rounds {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        gradient(&w, &mut grad);
+        let (c1, c2) = (1.0 - b1.powi(round as i32), 1.0 - b2.powi(round as i32));
+        for j in 0..n {
+            m[j] = b1 * m[j] + (1.0 - b1) * grad[j];
+            v[j] = b2 * v[j] + (1.0 - b2) * grad[j] * grad[j];
+            w[j] -= step * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
+        }
+    }
+    w
 }
 
 /// Fits piece-square tables to deeper searches of the quiet positions of `texts` (each the
@@ -162,27 +225,12 @@ pub fn fit_tables(
     texts: &[String],
     options: &TableOptions,
 ) -> Result<TablesTraining, (usize, InputError)> {
-    let every = options.every.max(1);
-    let mut positions = Vec::new();
-    let mut meta = Vec::new();
-    let mut seen = 0usize;
-    for (t, text) in texts.iter().enumerate() {
-        for_each_quiet(text, |pos, result, held| {
-            if seen.is_multiple_of(every) {
-                // A fresh copy: the game's move history is not needed.
-                positions.push(pos.to_string().parse::<Position>().expect("a FEN of ours"));
-                meta.push((result, held));
-            }
-            seen += 1;
-        })
-        .map_err(|e| (t, e))?;
-    }
-    if positions.is_empty() {
-        return Err((0, InputError::at(0, "no quiet positions to learn from")));
-    }
-    let searched = search_all(&positions, options);
+    let gathered = quiet_positions(texts, options.every)?;
+    let positions: Vec<Position> = gathered.iter().map(|(p, _, _)| p.clone()).collect();
+    // The course evaluation labels: the tables learn what a deeper search of it sees.
+    let searched = search_all(&positions, options, EvalKind::Course);
     let (mut fit, mut held) = (Vec::new(), Vec::new());
-    for ((pos, (result, is_held)), score) in positions.iter().zip(meta).zip(searched) {
+    for ((pos, result, is_held), score) in gathered.into_iter().zip(searched) {
         let pieces = pos
             .board()
             .iter()
@@ -196,8 +244,8 @@ pub fn fit_tables(
             .collect();
         let sample = Sample {
             course: pos.material() as f64,
-            late: endgame_phase(pos) as f64 / PHASE_FULL as f64,
-            can_mate: mating_material(pos),
+            late: endgame_phase(&pos) as f64 / PHASE_FULL as f64,
+            can_mate: mating_material(&pos),
             pieces,
             label: 0.0,
             result,
@@ -243,14 +291,13 @@ pub fn fit_tables(
 /// Adam on the mean squared error against the labels plus the ridge penalty, from all-zero
 /// tables, [`ROUNDS`] full passes.
 fn descend(samples: &[Sample], k: f64) -> Vec<f64> {
-    let n = 7 * 2 * CELLS;
-    let (mut w, mut m, mut v) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let scale = 1.0 / samples.len().max(1) as f64;
-    for round in 1..=ROUNDS {
-        let mut grad: Vec<f64> = w.iter().map(|&x| 2.0 * RIDGE * x / 1e4).collect();
+    adam(7 * 2 * CELLS, ROUNDS, STEP, |w, grad| {
+        for (g, &x) in grad.iter_mut().zip(w) {
+            *g = 2.0 * RIDGE * x / 1e4;
+        }
         for s in samples {
-            let (val, factor) = value(s, &w);
+            let (val, factor) = value(s, w);
             let p = logistic(val, k);
             // d/dv of (label − p)², through the curve and the mating-material factor.
             let d = 2.0 * (p - s.label) * p * (1.0 - p) / k * factor * scale;
@@ -259,12 +306,5 @@ fn descend(samples: &[Sample], k: f64) -> Vec<f64> {
                 grad[slot(i, 1)] += d * sign * s.late;
             }
         }
-        let (c1, c2) = (1.0 - b1.powi(round as i32), 1.0 - b2.powi(round as i32));
-        for j in 0..n {
-            m[j] = b1 * m[j] + (1.0 - b1) * grad[j];
-            v[j] = b2 * v[j] + (1.0 - b2) * grad[j] * grad[j];
-            w[j] -= STEP * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
-        }
-    }
-    w
+    })
 }

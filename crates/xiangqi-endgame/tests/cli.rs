@@ -544,3 +544,81 @@ fn a_wrong_rank_numbering_forfeits_with_a_hint() {
         "{reasons:?}"
     );
 }
+
+#[test]
+fn train_net_makes_the_same_network_on_one_thread_and_two_and_reuses_its_data() {
+    use xiangqi_endgame::nnue::Network;
+    let d = scratch("train-net");
+    let train = |threads: &str, data: &std::path::Path, out: &std::path::Path, games: &str| {
+        bin()
+            .args([
+                "train-net",
+                "--games",
+                games,
+                "--nodes",
+                "400",
+                "--epochs",
+                "2",
+            ])
+            .args(["--threads", threads, "--data"])
+            .arg(data)
+            .arg("-o")
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    let mut nets = Vec::new();
+    let mut data = Vec::new();
+    for threads in ["1", "2"] {
+        let (file, net) = (
+            d.join(format!("d{threads}.txt")),
+            d.join(format!("n{threads}.bin")),
+        );
+        let out = train(threads, &file, &net, "6");
+        assert!(out.status.success(), "{out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("Made by `xiangqi-endgame train-net --games 6 --nodes 400"),
+            "{stdout}"
+        );
+        let net = Network::from_bytes(&std::fs::read(&net).unwrap()).unwrap();
+        assert_eq!(net.description, stdout.trim());
+        assert!(net.input_weights.iter().any(|&w| w != 0));
+        nets.push(net);
+        data.push(std::fs::read_to_string(&file).unwrap());
+    }
+    assert_eq!(data[0], data[1]);
+    assert!(data[0]
+        .starts_with("# --games 6 --nodes 400 --opening-plies 8 --play piece-square --seed 1\n"));
+    let weights = |n: &Network| {
+        (
+            n.input_weights.clone(),
+            n.output_weights.clone(),
+            n.output_bias,
+        )
+    };
+    assert_eq!(weights(&nets[0]), weights(&nets[1]));
+    // The data file is read again, and gives the same network.
+    let again = d.join("again.bin");
+    let out = train("1", &d.join("d1.txt"), &again, "6");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("labelled positions read from"),
+        "{out:?}"
+    );
+    let net = Network::from_bytes(&std::fs::read(&again).unwrap()).unwrap();
+    assert_eq!(weights(&net), weights(&nets[0]));
+    // Data made with other options is refused, and a bad line is named.
+    let out = train("1", &d.join("d1.txt"), &again, "7");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the positions were made with `--games 6"),
+        "{err}"
+    );
+    let bad = d.join("bad.txt");
+    std::fs::write(&bad, "# --games 6 --nodes 400 --opening-plies 8 --play piece-square --seed 1\nnot a position;1;1;0\n").unwrap();
+    let out = train("1", &bad, &again, "6");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.txt:2:"), "{err}");
+}
