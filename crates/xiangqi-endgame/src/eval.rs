@@ -418,8 +418,8 @@ pub fn activity_eval(pos: &Position, w: &crate::activity::ActivityWeights) -> i3
     let eg = endgame_phase(pos);
     let terms = crate::activity::activity_terms(pos);
     let [opening, endgame] = w.phase_sums(&terms);
-    let activity = (opening * (PHASE_FULL - eg) + endgame * eg)
-        / (PHASE_FULL * crate::activity::WEIGHT_UNIT);
+    let activity =
+        (opening * (PHASE_FULL - eg) + endgame * eg) / (PHASE_FULL * crate::activity::WEIGHT_UNIT);
     let score = piece_square_raw(pos, eg) + activity;
     scale_for_mating_material(score, mating_material(pos))
 }
