@@ -499,8 +499,7 @@ pub fn activity_terms(pos: &Position) -> ActivityTerms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::{legal_moves, pseudo_legal};
-    use rand::{Rng, SeedableRng};
+    use crate::movegen::pseudo_legal;
 
     /// Mobility the slow, obvious way: the pseudo-legal moves of each kind, red minus black.
     fn mobility_by_move_lists(pos: &Position) -> [i32; 3] {
@@ -527,21 +526,10 @@ mod tests {
 
     #[test]
     fn mobility_counts_the_pseudo_legal_moves_along_random_games() {
-        let mut rng = search_core::SmallRng::seed_from_u64(8);
-        let mut moves = Vec::new();
-        for _ in 0..40 {
-            let mut pos: Position = crate::START_FEN.parse().unwrap();
-            for _ in 0..150 {
-                let t = activity_terms(&pos);
-                assert_eq!([t[0], t[1], t[2]], mobility_by_move_lists(&pos), "{pos}");
-                moves.clear();
-                legal_moves(&pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.make(moves[rng.random_range(0..moves.len())]);
-            }
-        }
+        crate::testing::random_games(8, 40, 150, |pos, _| {
+            let t = activity_terms(pos);
+            assert_eq!([t[0], t[1], t[2]], mobility_by_move_lists(pos), "{pos}");
+        });
     }
 
     #[test]

@@ -425,32 +425,10 @@ pub fn activity_eval(pos: &Position, w: &crate::activity::ActivityWeights) -> i3
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::testing::{random_games, turned_over as mirrored};
     use rand::SeedableRng;
-
-    /// `pos` seen from the other side: the board turned upside down, the colours swapped.
-    pub(crate) fn mirrored(pos: &Position) -> Position {
-        let fen = pos.to_string();
-        let (board, rest) = fen.split_once(' ').unwrap();
-        let board: Vec<String> = board
-            .split('/')
-            .rev()
-            .map(|row| {
-                row.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let side = if rest.starts_with('w') { "b" } else { "w" };
-        format!("{} {side}", board.join("/")).parse().unwrap()
-    }
 
     #[test]
     fn the_built_in_learned_weights_load_within_their_bounds() {
@@ -491,28 +469,16 @@ pub(crate) mod tests {
     #[test]
     fn activity_terms_are_the_same_from_either_side_along_random_games() {
         use crate::activity::activity_terms;
-        use rand::Rng;
-        let mut rng = search_core::SmallRng::seed_from_u64(5);
-        let mut moves = Vec::new();
-        for _ in 0..40 {
-            let mut pos: Position = crate::START_FEN.parse().unwrap();
-            for _ in 0..120 {
-                let other = mirrored(&pos);
-                let (a, b) = (activity_terms(&pos), activity_terms(&other));
-                assert_eq!(a.map(|t| -t), b, "{pos}");
-                assert_eq!(
-                    evaluate(&pos, EvalKind::Activity),
-                    -evaluate(&other, EvalKind::Activity),
-                    "{pos}"
-                );
-                moves.clear();
-                crate::movegen::legal_moves(&pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.make(moves[rng.random_range(0..moves.len())]);
-            }
-        }
+        random_games(5, 40, 120, |pos, _| {
+            let other = mirrored(pos);
+            let (a, b) = (activity_terms(pos), activity_terms(&other));
+            assert_eq!(a.map(|t| -t), b, "{pos}");
+            assert_eq!(
+                evaluate(pos, EvalKind::Activity),
+                -evaluate(&other, EvalKind::Activity),
+                "{pos}"
+            );
+        });
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub mod selfplay;
 pub mod square;
 pub mod svg;
 pub mod tables;
+#[cfg(test)]
+mod testing;
 pub mod train;
 pub mod train_activity;
 pub mod train_net;

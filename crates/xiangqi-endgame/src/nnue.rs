@@ -291,29 +291,21 @@ pub fn built_in() -> &'static Network {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
-    use rand::{Rng, SeedableRng};
+    use crate::testing::{random_games, turned_over};
 
     #[test]
     fn the_updated_accumulator_equals_the_summed_one_along_random_games() {
         let net = built_in();
-        let mut rng = search_core::SmallRng::seed_from_u64(3);
-        let mut moves = Vec::new();
-        for _ in 0..30 {
-            let mut pos: Position = crate::START_FEN.parse().unwrap();
-            let mut acc = net.accumulate(&pos);
-            for _ in 0..150 {
-                assert_eq!(acc, net.accumulate(&pos), "{pos}");
-                moves.clear();
-                legal_moves(&pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[rng.random_range(0..moves.len())];
-                acc = acc.after_move(net, &pos, mv);
-                pos.make(mv);
-            }
-        }
+        let mut acc = None;
+        random_games(3, 30, 150, |pos, mv| {
+            // A new game starts from the summed accumulator.
+            let current = match acc {
+                Some(a) if pos.ply() > 0 => a,
+                _ => net.accumulate(pos),
+            };
+            assert_eq!(current, net.accumulate(pos), "{pos}");
+            acc = mv.map(|mv| current.after_move(net, pos, mv));
+        });
     }
 
     #[test]
@@ -336,21 +328,9 @@ mod tests {
     fn the_built_in_network_is_the_same_from_either_side_along_random_games() {
         // Colours swapped and the board turned over: the same position for the side to move.
         let net = built_in();
-        let mut rng = search_core::SmallRng::seed_from_u64(4);
-        let mut moves = Vec::new();
-        for _ in 0..20 {
-            let mut pos: Position = crate::START_FEN.parse().unwrap();
-            for _ in 0..100 {
-                let turned = crate::eval::tests::mirrored(&pos);
-                assert_eq!(net.evaluate(&pos), net.evaluate(&turned), "{pos}");
-                moves.clear();
-                legal_moves(&pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.make(moves[rng.random_range(0..moves.len())]);
-            }
-        }
+        random_games(4, 20, 100, |pos, _| {
+            assert_eq!(net.evaluate(pos), net.evaluate(&turned_over(pos)), "{pos}");
+        });
     }
 
     #[test]
