@@ -945,6 +945,38 @@ fn file_names(games: &[PathBuf]) -> String {
     names.join(" ")
 }
 
+/// The summary line of a fit to search labels (`train --tables`, `train --activity`): the
+/// labels searched to `label_nodes` nodes (`labelled_with` says with what, after `nodes`),
+/// `base` the evaluation the fit starts from, `learned` what was fitted, as the errors against
+/// the labels and then against the results name it.
+fn labelled_fit_summary<T>(
+    t: &crate::train_tables::LabelledFit<T>,
+    label_nodes: u64,
+    labelled_with: &str,
+    base: &str,
+    learned: [&str; 2],
+) -> String {
+    format!(
+        "{} positions fitted, {} held back (every tenth game), each labelled by a search of {} \
+         nodes{labelled_with}; logistic scale {:.1}; mean squared error against the labels with \
+         the {base} {:.5} (held back {:.5}), with {} {:.5} (held back {:.5}); against the \
+         held-back games' results: {base} {:.5}, {} {:.5}, the labelling search {:.5}",
+        t.positions.0,
+        t.positions.1,
+        label_nodes,
+        t.scale,
+        t.base_error.0,
+        t.base_error.1,
+        learned[0],
+        t.fitted_error.0,
+        t.fitted_error.1,
+        t.result_error.0,
+        learned[1],
+        t.result_error.1,
+        t.result_error.2,
+    )
+}
+
 fn train_tables_cmd(
     games: &[PathBuf],
     output: &Path,
@@ -955,23 +987,12 @@ fn train_tables_cmd(
     let texts = read_all(games)?;
     let t =
         crate::train_tables::fit_tables(&texts, options).map_err(|(i, e)| e.in_file(&games[i]))?;
-    let summary = format!(
-        "{} positions fitted, {} held back (every tenth game), each labelled by a search of {} \
-         nodes; logistic scale {:.1}; mean squared error against the labels with the course \
-         evaluation {:.5} (held back {:.5}), with these tables {:.5} (held back {:.5}); against \
-         the held-back games' results: course evaluation {:.5}, these tables {:.5}, the \
-         labelling search {:.5}",
-        t.positions.0,
-        t.positions.1,
+    let summary = labelled_fit_summary(
+        &t,
         options.label_nodes,
-        t.scale,
-        t.course_error.0,
-        t.course_error.1,
-        t.fitted_error.0,
-        t.fitted_error.1,
-        t.result_error.0,
-        t.result_error.1,
-        t.result_error.2,
+        "",
+        "course evaluation",
+        ["these tables", "these tables"],
     );
     let how = format!(
         "Piece-square tables by phase learned by `xiangqi-endgame train --tables --label-nodes {} \
@@ -980,7 +1001,7 @@ fn train_tables_cmd(
         options.every,
         file_names(games)
     );
-    write_learned(output, &how, source, &summary, &t.tables.to_text())?;
+    write_learned(output, &how, source, &summary, &t.learned.to_text())?;
     println!("{summary}");
     Ok(0)
 }
@@ -995,23 +1016,12 @@ fn train_activity_cmd(
     let texts = read_all(games)?;
     let t = crate::train_activity::fit_activity(&texts, options)
         .map_err(|(i, e)| e.in_file(&games[i]))?;
-    let summary = format!(
-        "{} positions fitted, {} held back (every tenth game), each labelled by a search of {} \
-         nodes with the piece-square evaluation; logistic scale {:.1}; mean squared error \
-         against the labels with the piece-square evaluation {:.5} (held back {:.5}), with \
-         these weights {:.5} (held back {:.5}); against the held-back games' results: \
-         piece-square evaluation {:.5}, with these weights {:.5}, the labelling search {:.5}",
-        t.positions.0,
-        t.positions.1,
+    let summary = labelled_fit_summary(
+        &t,
         options.label_nodes,
-        t.scale,
-        t.base_error.0,
-        t.base_error.1,
-        t.fitted_error.0,
-        t.fitted_error.1,
-        t.result_error.0,
-        t.result_error.1,
-        t.result_error.2,
+        " with the piece-square evaluation",
+        "piece-square evaluation",
+        ["these weights", "with these weights"],
     );
     let how = format!(
         "Activity weights (opening, endgame; sixteenths of a unit per count) learned by \
@@ -1020,7 +1030,7 @@ fn train_activity_cmd(
         options.every,
         file_names(games)
     );
-    write_learned(output, &how, source, &summary, &t.weights.to_text())?;
+    write_learned(output, &how, source, &summary, &t.learned.to_text())?;
     println!("{summary}");
     Ok(0)
 }

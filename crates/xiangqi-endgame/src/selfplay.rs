@@ -145,8 +145,8 @@ fn shift_ranks(text: &str, by: i32) -> Option<String> {
 impl std::str::FromStr for Contestant {
     type Err = String;
 
-    /// `selective`, `piece-square`, `full-width`, or `uci:COMMAND` (the command split at spaces; no options,
-    /// ranks found out at the start).
+    /// `selective`, `piece-square`, `full-width`, or `uci:COMMAND` (the command split at
+    /// spaces; no options, ranks found out at the start).
     ///
     /// ```
     /// use xiangqi_endgame::selfplay::{Contestant, Engine};

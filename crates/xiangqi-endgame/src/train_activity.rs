@@ -11,27 +11,12 @@ use crate::activity::{activity_terms, ActivityWeights, ACTIVITY_TERMS, WEIGHT_UN
 use crate::eval::{endgame_phase, mating_material, mating_material_factor, piece_square_raw};
 use crate::eval::{EvalKind, PHASE_FULL};
 use crate::train::{fit_scale, logistic};
-use crate::train_tables::{adam, quiet_positions, search_all, TableOptions};
+use crate::train_tables::{adam, quiet_positions, search_all, LabelledFit, TableOptions};
 use batch::InputError;
 
-/// What an activity training run found.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ActivityTraining {
-    /// The fitted weights.
-    pub weights: ActivityWeights,
-    /// The logistic curve's scale (fitted on the piece-square evaluation and the results).
-    pub scale: f64,
-    /// Positions fitted and held back.
-    pub positions: (usize, usize),
-    /// Mean squared error against the labels with the piece-square evaluation alone, fitted
-    /// and held back.
-    pub base_error: (f64, f64),
-    /// The same with the fitted weights.
-    pub fitted_error: (f64, f64),
-    /// Mean squared error against the held-back games' results: the piece-square
-    /// evaluation, with the fitted weights, and the labelling search itself.
-    pub result_error: (f64, f64, f64),
-}
+/// What an activity training run found (the piece-square evaluation is where it starts
+/// from).
+pub type ActivityTraining = LabelledFit<ActivityWeights>;
 
 struct Sample {
     /// The piece-square evaluation before the mating-material rule.
@@ -128,23 +113,13 @@ pub fn fit_activity(
     for (t, pair) in weights.0.iter_mut().enumerate() {
         *pair = [w[2 * t].round() as i32, w[2 * t + 1].round() as i32];
     }
-    let label = |s: &Sample| s.label;
-    let result = |s: &Sample| s.result;
-    let search_result_error = held
-        .iter()
-        .map(|s| (s.result - s.label).powi(2))
-        .sum::<f64>()
-        / held.len().max(1) as f64;
-    Ok(ActivityTraining {
+    Ok(LabelledFit::measure(
         weights,
-        scale: k,
-        positions: (fit.len(), held.len()),
-        base_error: (error(&fit, &zero, k, label), error(&held, &zero, k, label)),
-        fitted_error: (error(&fit, &w, k, label), error(&held, &w, k, label)),
-        result_error: (
-            error(&held, &zero, k, result),
-            error(&held, &w, k, result),
-            search_result_error,
-        ),
-    })
+        k,
+        (&fit, &held),
+        (&zero, &w),
+        |set, w, target| error(set, w, k, target),
+        |s| s.label,
+        |s| s.result,
+    ))
 }

@@ -30,23 +30,62 @@ pub struct TableOptions {
     pub quiet: bool,
 }
 
-/// What a table training run found.
+/// What a fit to search labels found (`train --tables`, `train --activity`): the values
+/// learned and how well they predict on the fitted and the held-back positions.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TablesTraining {
-    /// The fitted tables.
-    pub tables: PieceSquareTables,
-    /// The logistic curve's scale (fitted on the course evaluation and the games' results).
+pub struct LabelledFit<T> {
+    /// The fitted values.
+    pub learned: T,
+    /// The logistic curve's scale (fitted on the evaluation the fit starts from and the
+    /// games' results).
     pub scale: f64,
     /// Positions fitted and held back.
     pub positions: (usize, usize),
-    /// Mean squared error against the search labels with the course evaluation alone, fitted
-    /// and held back.
-    pub course_error: (f64, f64),
-    /// The same with the fitted tables.
+    /// Mean squared error against the search labels with the evaluation the fit starts from,
+    /// fitted and held back.
+    pub base_error: (f64, f64),
+    /// The same with the fitted values.
     pub fitted_error: (f64, f64),
-    /// Mean squared error against the held-back games' results: the course evaluation, the
-    /// fitted tables, and the labelling search itself.
+    /// Mean squared error against the held-back games' results: the evaluation the fit
+    /// starts from, with the fitted values, and the labelling search itself.
     pub result_error: (f64, f64, f64),
+}
+
+/// What a table training run found (the course evaluation is where it starts from).
+pub type TablesTraining = LabelledFit<PieceSquareTables>;
+
+impl<T> LabelledFit<T> {
+    /// Measures `learned`, the weights `w` (all-zero weights `zero` being the evaluation the
+    /// fit starts from), on the `fit` and `held` samples: `error(samples, weights, target)` is
+    /// the mean squared error of the predictions against `target`; `label` and `result` read a
+    /// sample's search label and game result.
+    pub(crate) fn measure<S>(
+        learned: T,
+        scale: f64,
+        (fit, held): (&[S], &[S]),
+        (zero, w): (&[f64], &[f64]),
+        error: impl Fn(&[S], &[f64], &dyn Fn(&S) -> f64) -> f64,
+        label: impl Fn(&S) -> f64,
+        result: impl Fn(&S) -> f64,
+    ) -> LabelledFit<T> {
+        let search_result_error = held
+            .iter()
+            .map(|s| (result(s) - label(s)).powi(2))
+            .sum::<f64>()
+            / held.len().max(1) as f64;
+        LabelledFit {
+            learned,
+            scale,
+            positions: (fit.len(), held.len()),
+            base_error: (error(fit, zero, &label), error(held, zero, &label)),
+            fitted_error: (error(fit, w, &label), error(held, w, &label)),
+            result_error: (
+                error(held, zero, &result),
+                error(held, w, &result),
+                search_result_error,
+            ),
+        }
+    }
 }
 
 /// One training position.
@@ -219,7 +258,7 @@ pub(crate) fn adam(
 /// let options = TableOptions { label_nodes: 500, every: 1, threads: 2, quiet: true };
 /// let t = fit_tables(&[format!("{game}\n{game}\n")], &options).unwrap();
 /// assert_eq!(t.positions, (8, 0));
-/// assert!(t.fitted_error.0 <= t.course_error.0);
+/// assert!(t.fitted_error.0 <= t.base_error.0);
 /// ```
 pub fn fit_tables(
     texts: &[String],
@@ -267,25 +306,15 @@ pub fn fit_tables(
             }
         }
     }
-    let label = |s: &Sample| s.label;
-    let result = |s: &Sample| s.result;
-    let search_result_error = held
-        .iter()
-        .map(|s| (s.result - s.label).powi(2))
-        .sum::<f64>()
-        / held.len().max(1) as f64;
-    Ok(TablesTraining {
+    Ok(LabelledFit::measure(
         tables,
-        scale: k,
-        positions: (fit.len(), held.len()),
-        course_error: (error(&fit, &zero, k, label), error(&held, &zero, k, label)),
-        fitted_error: (error(&fit, &w, k, label), error(&held, &w, k, label)),
-        result_error: (
-            error(&held, &zero, k, result),
-            error(&held, &w, k, result),
-            search_result_error,
-        ),
-    })
+        k,
+        (&fit, &held),
+        (&zero, &w),
+        |set, w, target| error(set, w, k, target),
+        |s| s.label,
+        |s| s.result,
+    ))
 }
 
 /// Adam on the mean squared error against the labels plus the ridge penalty, from all-zero
