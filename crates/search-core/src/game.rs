@@ -118,6 +118,14 @@ pub trait Game {
         None
     }
 
+    /// A small index (below [`CONTINUATION_SIZE`]) naming the piece `mv` moves and the square
+    /// it goes to, asked before the move is played, for the continuation history
+    /// ([`SearchOptions::continuation_history`](crate::SearchOptions::continuation_history));
+    /// `None` (the default) leaves the move out of it.
+    fn continuation_index(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+
     /// A cheap estimate of how many moves the side to move has (1 when it must answer a
     /// threat, for example). [`ProofSearch`](crate::ProofSearch) starts a new node's numbers
     /// from it, so that lines where one side has few replies are examined first. The default,
@@ -173,6 +181,10 @@ pub struct ProbCutError {
     /// Their standard deviation.
     pub sigma: Score,
 }
+
+/// Bound of [`Game::continuation_index`]: the continuation history has a score for every pair
+/// of indices below it.
+pub const CONTINUATION_SIZE: usize = 1 << 11;
 
 /// Size of the history table; [`Game::history_index`] must return values below it.
 pub const HISTORY_SIZE: usize = 1 << 14;

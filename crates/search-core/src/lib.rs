@@ -55,8 +55,8 @@ pub use distances::{bfs_distances, ucs_distances};
 pub use dls::{depth_limited, DlsOutcome};
 pub use exact_solver::{ExactGame, ExactSolver};
 pub use game::{
-    mate_distance, mate_in, Game, GameResult, ProbCutError, Score, HISTORY_SIZE, INF, WIN,
-    WIN_BOUND,
+    mate_distance, mate_in, Game, GameResult, ProbCutError, Score, CONTINUATION_SIZE, HISTORY_SIZE,
+    INF, WIN, WIN_BOUND,
 };
 pub use idastar::idastar;
 pub use iddfs::iddfs;

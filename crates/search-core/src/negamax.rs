@@ -7,7 +7,7 @@
 use crate::game::PlyStack;
 use crate::{
     mate_in, Bound, Budget, BusyTable, Deadline, Game, GameResult, GameStats, Score,
-    TranspositionTable, Transpositions, HISTORY_SIZE, INF, WIN, WIN_BOUND,
+    TranspositionTable, Transpositions, CONTINUATION_SIZE, HISTORY_SIZE, INF, WIN, WIN_BOUND,
 };
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -25,6 +25,11 @@ pub struct SearchOptions {
     /// Try, right after the killers, the quiet move that last refuted the move just played
     /// (the counter-move heuristic: a table indexed by [`Game::history_index`] of that move).
     pub counter_moves: bool,
+    /// Order quiet moves also by the continuation history: how often a move (its piece and
+    /// destination, [`Game::continuation_index`]) cut off right after the opponent's last move
+    /// and after the side's own move before it, scores kept like the history's (off in
+    /// [`selective`](Self::selective): in xiangqi it measured no gain in games).
+    pub continuation_history: bool,
     /// Enhanced transposition cut-off from this remaining depth on (`None`: off): before
     /// searching a node's moves, look each child up in the table; a child already proven bad
     /// enough for its side ends the node at once. Costs a play, hash and probe per move, so it
@@ -99,6 +104,12 @@ pub struct SearchOptions {
     /// search's stand-pat, so a mate on the last ply is seen; and the null move's pass is
     /// searched at least one ply deep, so a threat of mate in one stops it.
     pub checks_at_horizon: bool,
+    /// Up to this remaining depth (`None`: off, as in [`selective`](Self::selective)), off the
+    /// principal variation and out of check, the captures the game calls losing
+    /// ([`Game::losing_capture`]) are not searched in the main search, after the node's first
+    /// move (as the quiescence search skips them with
+    /// [`skip_losing_captures`](Self::skip_losing_captures)).
+    pub losing_captures_depth: Option<i32>,
     /// ProbCut (`None`: off): a deep search's value is close to a shallow one's, so off the
     /// principal variation a null-window search about half as deep that clears beta (or
     /// stays under alpha) by a margin decides the node ([`ProbCut`]).
@@ -159,6 +170,7 @@ impl SearchOptions {
             && !self.late_move_pruning
             && self.futility_margin.is_none()
             && !self.skip_losing_captures
+            && self.losing_captures_depth.is_none()
             && self.probcut.is_none()
     }
 
@@ -200,6 +212,7 @@ impl Default for SearchOptions {
             killers: true,
             history: true,
             counter_moves: false,
+            continuation_history: false,
             etc_min_depth: None,
             tt_min_depth: i32::MIN,
             pvs: false,
@@ -217,6 +230,7 @@ impl Default for SearchOptions {
             skip_losing_captures: false,
             history_malus: false,
             checks_at_horizon: false,
+            losing_captures_depth: None,
             probcut: None,
         }
     }
@@ -251,6 +265,11 @@ pub struct Searcher<G: Game, T = TranspositionTable<<G as Game>::Move>> {
     /// The history index of the move played at each ply on the current line (`None` for a
     /// pass or a move without one).
     played: Vec<Option<usize>>,
+    /// Continuation history: `CONTINUATION_SIZE` scores for each continuation index of the
+    /// move before (empty until the option asks for it).
+    continuation: Vec<i32>,
+    /// The continuation index of the move played at each ply on the current line.
+    played_pieces: Vec<Option<usize>>,
     /// The static value of each node on the current line (`None` in check or not asked).
     static_values: Vec<Option<Score>>,
     pub(crate) budget: Budget,
@@ -320,6 +339,8 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             history: vec![0; HISTORY_SIZE],
             counters: Vec::new(),
             played: Vec::new(),
+            continuation: Vec::new(),
+            played_pieces: Vec::new(),
             static_values: Vec::new(),
             budget: Budget::default(),
             defer_busy: None,
@@ -418,6 +439,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         self.killers.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counters.clear();
+        self.continuation.clear();
     }
 
     /// The principal variation of the last completed root search.
@@ -705,8 +727,26 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                     hook(mv, k + 1, self.root_depth);
                 }
             }
+            // A capture that loses material, near the horizon, off the principal variation.
+            let losing = k > 0
+                && !quiet
+                && selective
+                && self
+                    .options
+                    .losing_captures_depth
+                    .is_some_and(|d| depth <= d)
+                && game.losing_capture(mv);
+            if losing {
+                pruned = true;
+                continue;
+            }
             let played_index = if self.options.counter_moves {
                 game.history_index(mv)
+            } else {
+                None
+            };
+            let played_piece = if self.options.continuation_history {
+                game.continuation_index(mv)
             } else {
                 None
             };
@@ -728,6 +768,9 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             }
             if self.options.counter_moves {
                 self.note_played(ply, played_index);
+            }
+            if self.options.continuation_history {
+                note(&mut self.played_pieces, ply, played_piece);
             }
             let child = defer.then(|| game.hash());
             if let (Some(key), Some((busy, _))) = (child, &self.defer_busy) {
@@ -790,7 +833,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                             if self.options.history_malus {
                                 for &earlier in &moves[..k] {
                                     if !game.is_tactical(earlier) {
-                                        self.add_history(game, earlier, -depth * depth);
+                                        self.add_history(game, earlier, ply, -depth * depth);
                                     }
                                 }
                             }
@@ -838,6 +881,9 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         }
         if self.options.counter_moves {
             self.note_played(ply, None);
+        }
+        if self.options.continuation_history {
+            note(&mut self.played_pieces, ply, None);
         }
         game.play_null();
         let v = -self.search(game, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -1003,17 +1049,27 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             }
         }
         if self.options.history {
-            self.add_history(game, mv, depth * depth);
+            self.add_history(game, mv, ply, depth * depth);
         }
     }
 
     /// Records the history index of the move played at `ply` (for the counter move of the
     /// node below).
     fn note_played(&mut self, ply: usize, index: Option<usize>) {
-        if self.played.len() <= ply {
-            self.played.resize(ply + 1, None);
+        note(&mut self.played, ply, index);
+    }
+
+    /// The rows of the continuation history that score the moves of the node at `ply`: after
+    /// the opponent's last move and after the side's own move before it.
+    fn continuation_rows(&self, ply: usize) -> [Option<usize>; 2] {
+        if !self.options.continuation_history || self.continuation.is_empty() {
+            return [None, None];
         }
-        self.played[ply] = index;
+        let before = |back: usize| {
+            let i = ply.checked_sub(back)?;
+            Some(self.played_pieces.get(i).copied()?? * CONTINUATION_SIZE)
+        };
+        [before(1), before(2)]
     }
 
     /// The counter-move slot of the node at `ply`: that of the move that led to it.
@@ -1026,12 +1082,29 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
     }
 
     /// Adds `amount` to the history score of `mv`, halving every score when one grows too large.
-    fn add_history(&mut self, game: &G, mv: G::Move, amount: i32) {
+    /// With the continuation history on, the scores of `mv` after the moves that led to the
+    /// node at `ply` move the same way.
+    fn add_history(&mut self, game: &G, mv: G::Move, ply: usize, amount: i32) {
         if let Some(h) = game.history_index(mv) {
             let slot = &mut self.history[h % HISTORY_SIZE];
             *slot = slot.saturating_add(amount);
             if slot.abs() > 1 << 30 {
                 self.history.iter_mut().for_each(|x| *x /= 2);
+            }
+        }
+        if self.options.continuation_history {
+            if self.continuation.is_empty() {
+                self.continuation = vec![0; CONTINUATION_SIZE * CONTINUATION_SIZE];
+            }
+            let Some(piece) = game.continuation_index(mv) else {
+                return;
+            };
+            for row in self.continuation_rows(ply).into_iter().flatten() {
+                let slot = &mut self.continuation[row + piece % CONTINUATION_SIZE];
+                *slot = slot.saturating_add(amount);
+                if slot.abs() > 1 << 30 {
+                    self.continuation.iter_mut().for_each(|x| *x /= 2);
+                }
             }
         }
     }
@@ -1066,21 +1139,57 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         }
         if self.options.history {
             // Stable insertion sort of the quiet tail by descending history score (no allocation).
+            let rows = self.continuation_rows(ply);
             let score = |m: &G::Move| {
-                game.history_index(*m)
-                    .map_or(0, |h| self.history[h % HISTORY_SIZE])
+                let history = game
+                    .history_index(*m)
+                    .map_or(0, |h| self.history[h % HISTORY_SIZE]);
+                if rows == [None, None] {
+                    return history;
+                }
+                let Some(piece) = game.continuation_index(*m) else {
+                    return history;
+                };
+                rows.iter().flatten().fold(history, |s, row| {
+                    s.saturating_add(self.continuation[row + piece % CONTINUATION_SIZE])
+                })
             };
             let tail = &mut moves[front..];
+            // Each score computed once where the tail fits the buffer.
+            let mut keys = [0i32; 128];
+            let keyed = tail.len() <= keys.len();
+            if keyed {
+                for (k, m) in keys.iter_mut().zip(tail.iter()) {
+                    *k = score(m);
+                }
+            }
             for i in 1..tail.len() {
-                let s = score(&tail[i]);
+                let s = if keyed { keys[i] } else { score(&tail[i]) };
                 let mut j = i;
-                while j > 0 && score(&tail[j - 1]) < s {
+                while j > 0
+                    && (if keyed {
+                        keys[j - 1]
+                    } else {
+                        score(&tail[j - 1])
+                    }) < s
+                {
                     j -= 1;
                 }
                 tail[j..=i].rotate_right(1);
+                if keyed {
+                    keys[j..=i].rotate_right(1);
+                }
             }
         }
     }
+}
+
+/// Records `value` for `ply` in a per-ply list of the current line.
+fn note(list: &mut Vec<Option<usize>>, ply: usize, value: Option<usize>) {
+    if list.len() <= ply {
+        list.resize(ply + 1, None);
+    }
+    list[ply] = value;
 }
 
 /// How many plies a late quiet move (the `index`-th of its node, from 0) is reduced by at

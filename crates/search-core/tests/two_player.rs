@@ -67,6 +67,10 @@ impl Game for RandomTree {
     fn history_index(&self, mv: u8) -> Option<usize> {
         Some(mv as usize)
     }
+    fn continuation_index(&self, mv: u8) -> Option<usize> {
+        // A "piece" drawn from the position, and the move.
+        Some((mix(self.hash ^ 0xc0) % 16) as usize * 16 + mv as usize)
+    }
     fn likely_cutoff(&self, moves: &[u8], _alpha: Score, _beta: Score) -> Option<usize> {
         if !self.guess_cutoffs {
             return None;
@@ -221,13 +225,13 @@ proptest! {
     }
 
     /// The exact parts of the selective search (principal-variation search, mate-distance
-    /// pruning, aspiration windows, counter moves in the order) change the work, never the
-    /// value.
+    /// pruning, aspiration windows, counter moves and the continuation history in the order)
+    /// change the work, never the value.
     #[test]
     fn pvs_aspiration_and_mate_distance_keep_the_value(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
         let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
         let mut s = Searcher::new(1);
-        s.options = SearchOptions { pvs: true, mate_distance_pruning: true, counter_moves: true, ..SearchOptions::default() };
+        s.options = SearchOptions { pvs: true, mate_distance_pruning: true, counter_moves: true, continuation_history: true, ..SearchOptions::default() };
         let opts = IterativeOptions { max_depth: depth, aspiration: Some(7), ..Default::default() };
         let id = iterative_deepening(&mut RandomTree::new(seed, branch), &mut s, &opts, |_| {});
         prop_assert_eq!(ab.score, id.score);
