@@ -77,6 +77,10 @@ enum Command {
         /// rule is worth in games, by `match` against the engine with it).
         #[arg(long, value_enum, value_delimiter = ',')]
         without: Vec<crate::engine::Pruning>,
+        /// Captures ordered and judged by their static exchange (an experiment, see
+        /// docs/xiangqi-endgame.md).
+        #[arg(long)]
+        static_exchange: bool,
     },
     /// The shortest forced mate for the side to move, with its line, by proof-number search
     /// (each length proven or disproven in turn: "no mate" is a proof). Exit 0 with a mate, 1
@@ -420,10 +424,15 @@ pub fn main() -> i32 {
                     report,
                 )
             }),
-            Command::Uci { eval, without } => {
+            Command::Uci {
+                eval,
+                without,
+                static_exchange,
+            } => {
                 let config = without.iter().fold(
                     SearchConfig {
                         eval,
+                        static_exchange,
                         ..SearchConfig::engine()
                     },
                     |c, &rule| c.without(rule),

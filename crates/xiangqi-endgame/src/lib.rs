@@ -29,6 +29,7 @@ pub mod position;
 pub mod problems;
 pub mod proof;
 pub mod repetition;
+pub mod see;
 pub mod selfplay;
 pub mod square;
 pub mod svg;

@@ -438,6 +438,7 @@ fn uci_experiment_flags_switch_rules_off_and_choose_the_evaluation() {
     for args in [
         vec!["uci", "--without", "null-move,futility", "--eval", "course"],
         vec!["uci", "--without", "late-move-reductions"],
+        vec!["uci", "--static-exchange"],
     ] {
         let mut child = bin()
             .args(&args)
