@@ -44,6 +44,11 @@ pub struct IterativeOptions {
     /// on (`None`: full window). A value outside the window is searched again with that side
     /// widened fourfold, then opened.
     pub aspiration: Option<Score>,
+    /// Time management by the best move's stability: the [soft
+    /// deadline](Self::soft_deadline)'s budget is scaled by [`stability_scale`] of how often
+    /// the best move changed in the last iterations, so a move that keeps changing gets up to
+    /// twice the time and one that stays the same a little over half.
+    pub stability_time: bool,
 }
 
 impl Default for IterativeOptions {
@@ -55,8 +60,24 @@ impl Default for IterativeOptions {
             kind: IterationKind::AlphaBeta,
             soft_deadline: Deadline::none(),
             aspiration: None,
+            stability_time: false,
         }
     }
+}
+
+/// The share of the soft budget [`IterativeOptions::stability_time`] allows, given the best
+/// move's `changes`: each iteration halves the count and adds 1 when its best move differs from
+/// the one before. A best move that has not changed lately gets 0.6 of the budget, one that
+/// just changed 1.4, one that keeps changing up to 2.
+///
+/// ```
+/// use search_core::stability_scale;
+/// assert_eq!(stability_scale(0.0), 0.6);
+/// assert!((stability_scale(1.0) - 1.4).abs() < 1e-9);
+/// assert_eq!(stability_scale(2.0), 2.0);
+/// ```
+pub fn stability_scale(changes: f64) -> f64 {
+    (0.6 + 0.8 * changes).min(2.0)
 }
 
 /// Runs iterative deepening and returns the last completed iteration's result. `on_iteration`
@@ -91,6 +112,14 @@ pub fn iterative_deepening<G: Game, T: Transpositions<G::Move>>(
     searcher.reset_stats();
     let mut last: Option<GameResult<G::Move>> = None;
     let mut guess: Score = 0;
+    // The soft deadline's budget, counted from here, and the decayed count of best-move
+    // changes, when time management by stability is on.
+    let soft_budget = options
+        .soft_deadline
+        .instant()
+        .filter(|_| options.stability_time)
+        .map(|at| at.saturating_duration_since(timer));
+    let mut changes = 0.0;
     for depth in 1..=options.max_depth.max(1) {
         let result = match options.kind {
             IterationKind::AlphaBeta => {
@@ -118,8 +147,14 @@ pub fn iterative_deepening<G: Game, T: Transpositions<G::Move>>(
         on_iteration(&r);
         let decided = mate_distance(r.score).is_some_and(|d| d <= depth);
         let no_move = r.best.is_none();
+        let changed = last.as_ref().is_some_and(|l| l.best != r.best);
+        changes = changes / 2.0 + f64::from(u8::from(changed));
         last = Some(r);
-        if decided || no_move || options.deadline.expired() || options.soft_deadline.expired() {
+        let soft_expired = match soft_budget {
+            Some(budget) => timer.elapsed() >= budget.mul_f64(stability_scale(changes)),
+            None => options.soft_deadline.expired(),
+        };
+        if decided || no_move || options.deadline.expired() || soft_expired {
             break;
         }
     }

@@ -60,12 +60,12 @@ pub use game::{
 };
 pub use idastar::idastar;
 pub use iddfs::iddfs;
-pub use iterative::{iterative_deepening, IterationKind, IterativeOptions};
+pub use iterative::{iterative_deepening, stability_scale, IterationKind, IterativeOptions};
 pub use last_good_reply::LastGoodReply;
 pub use mcts::{mcts, Mcts, MctsConfig, MctsState, MctsStats, RandomRollout, Rollout};
 pub use minimax::minimax;
 pub use mtdf::{mtdf, mtdf_stepped};
-pub use negamax::{negamax, ProbCut, RootMoveHook, SearchOptions, Searcher};
+pub use negamax::{negamax, ProbCut, RootMoveHook, SearchOptions, Searcher, Singular};
 pub use outcome::SearchOutcome;
 pub use parallel::{parallel_search_root, ParallelRoot};
 pub use pns::{ProofResult, ProofSearch};

@@ -114,6 +114,23 @@ pub struct SearchOptions {
     /// principal variation a null-window search about half as deep that clears beta (or
     /// stays under alpha) by a margin decides the node ([`ProbCut`]).
     pub probcut: Option<ProbCut>,
+    /// Singular extensions (`None`: off): a table move that looks much better than every other
+    /// move of its node is searched a ply deeper ([`Singular`]).
+    pub singular: Option<Singular>,
+}
+
+/// Settings of singular extensions: at a node at least [`min_depth`](Self::min_depth) deep
+/// whose table entry holds a move with a lower bound (or exact value) searched to at most three
+/// plies less, the node's other moves are searched to half the depth with a null window at
+/// `value - margin_per_ply * depth`. When none reaches it, the table move is singular (the
+/// only good one) and is searched a ply deeper; when that bound is already at or above beta,
+/// several moves refute the node and it fails high at once (multi-cut).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Singular {
+    /// Shallowest remaining depth at which the test is made.
+    pub min_depth: i32,
+    /// How far under the table's value, per ply of depth, the other moves must stay.
+    pub margin_per_ply: Score,
 }
 
 /// Settings of ProbCut (Buro): at a node at least [`min_depth`](Self::min_depth) deep, off the
@@ -172,6 +189,7 @@ impl SearchOptions {
             && !self.skip_losing_captures
             && self.losing_captures_depth.is_none()
             && self.probcut.is_none()
+            && self.singular.is_none()
     }
 
     /// The selective search of a tournament engine: every option of [`SearchOptions::default`]
@@ -232,6 +250,7 @@ impl Default for SearchOptions {
             checks_at_horizon: false,
             losing_captures_depth: None,
             probcut: None,
+            singular: None,
         }
     }
 }
@@ -272,6 +291,8 @@ pub struct Searcher<G: Game, T = TranspositionTable<<G as Game>::Move>> {
     played_pieces: Vec<Option<usize>>,
     /// The static value of each node on the current line (`None` in check or not asked).
     static_values: Vec<Option<Score>>,
+    /// The move a singular-extension test leaves out at each ply (`None` outside such tests).
+    excluded: Vec<Option<G::Move>>,
     pub(crate) budget: Budget,
     /// Set by [`shared_search_root`](crate::shared_search_root): the positions other threads
     /// are searching, and the remaining depth from which moves leading to them are put off.
@@ -342,6 +363,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             continuation: Vec::new(),
             played_pieces: Vec::new(),
             static_values: Vec::new(),
+            excluded: Vec::new(),
             budget: Budget::default(),
             defer_busy: None,
             aborted: false,
@@ -563,12 +585,18 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             }
         }
         let mut alpha = alpha0;
-        let use_tt = self.options.use_tt && depth >= self.options.tt_min_depth;
+        // A singular-extension test of this node: its table entry is the node's, not the
+        // test's, so the table is left alone here (the children use it).
+        let excluded = self.excluded.get(ply).copied().flatten();
+        let use_tt =
+            self.options.use_tt && depth >= self.options.tt_min_depth && excluded.is_none();
         let key = if use_tt { game.hash() } else { 0 };
         let mut hash_move = None;
+        let mut table_value = None;
         if use_tt {
             if let Some(e) = self.tt.probe(key, ply32) {
                 hash_move = e.mv;
+                table_value = Some((e.score, e.depth as i32, e.bound));
                 if ply > 0 && e.depth as i32 >= depth {
                     let usable = match e.bound {
                         Bound::Exact => true,
@@ -604,6 +632,9 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             _ => depth,
         };
         let selective = ply > 0 && !in_check && !pv_node && beta.abs() < WIN_BOUND;
+        // The node-level prunings (reverse futility, null move, ProbCut) are not tried in a
+        // singular-extension test: it asks about the other moves, not the node.
+        let prunable_node = selective && excluded.is_none();
         // The static value, for the null move and futility, computed once and only if asked.
         let mut static_value = None;
         let mut evaluate = |game: &G| *static_value.get_or_insert_with(|| game.evaluate());
@@ -621,7 +652,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 _ => true,
             }
         });
-        if selective
+        if prunable_node
             && self
                 .options
                 .reverse_futility_depth
@@ -642,16 +673,31 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             depth,
             ply,
             beta,
-            allow_null && selective,
+            allow_null && prunable_node,
             &mut evaluate,
         ) {
             return v;
         }
-        if selective {
+        if prunable_node {
             if let Some(v) = self.probcut(game, depth, ply, alpha, beta) {
                 return v;
             }
         }
+        let singular = match (hash_move, table_value) {
+            (Some(mv), Some(value)) if ply > 0 && extend_checks => {
+                match self.singular(game, depth, ply, beta, mv, value) {
+                    Some(Singularity::MultiCut(v)) => return v,
+                    Some(Singularity::Singular) => Some(mv),
+                    None => None,
+                }
+            }
+            _ => None,
+        };
+        if self.aborted {
+            return 0;
+        }
+        // What the searches before the moves (null move, ProbCut, singular) left at this ply.
+        self.stack.pv[ply].clear();
         // Futility: this close to the horizon, quiet moves cannot lift a hopeless static value.
         let futile = selective
             && depth <= self.options.futility_depth
@@ -667,6 +713,14 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             self.stats.leaves += 1;
             self.stack.moves[ply] = moves;
             return mate_in(game.no_moves_score(), ply32);
+        }
+        if let Some(left_out) = excluded {
+            moves.retain(|&m| m != left_out);
+            if moves.is_empty() {
+                // The table move is the only move: singular by definition.
+                self.stack.moves[ply] = moves;
+                return alpha0;
+            }
         }
         // Not at the root, like the table cut-off above: the root must name its best move.
         if ply > 0 && use_tt && self.options.etc_min_depth.is_some_and(|d| depth >= d) {
@@ -781,31 +835,33 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 }
                 busy.enter(key);
             }
+            // The singular table move is searched a ply deeper.
+            let child_depth = depth - 1 + i32::from(singular == Some(mv));
             let v = if k == 0 || !self.options.pvs && !reducible {
-                -self.search(game, depth - 1, ply + 1, -beta, -alpha, true)
+                -self.search(game, child_depth, ply + 1, -beta, -alpha, true)
             } else {
                 let reduction = if reducible && !gives_check {
                     let off_pv = self.options.deeper_reductions_off_pv && beta - alpha == 1;
                     let worsening = improving == Some(false);
                     (late_move_reduction(depth, k) + i32::from(off_pv) + i32::from(worsening))
-                        .min(depth - 2)
+                        .min(child_depth - 1)
                 } else {
                     0
                 };
                 // Null window (and reduced depth) first; the full search only if it beats alpha.
                 let mut v = -self.search(
                     game,
-                    depth - 1 - reduction,
+                    child_depth - reduction,
                     ply + 1,
                     -alpha - 1,
                     -alpha,
                     true,
                 );
                 if v > alpha && reduction > 0 && !self.aborted {
-                    v = -self.search(game, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                    v = -self.search(game, child_depth, ply + 1, -alpha - 1, -alpha, true);
                 }
                 if v > alpha && v < beta && beta - alpha > 1 && !self.aborted {
-                    v = -self.search(game, depth - 1, ply + 1, -beta, -alpha, true);
+                    v = -self.search(game, child_depth, ply + 1, -beta, -alpha, true);
                 }
                 v
             };
@@ -949,6 +1005,48 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             }
         }
         None
+    }
+
+    /// The singular-extension test ([`Singular`]) of the table move `mv` at a node whose table
+    /// entry holds `(value, depth, bound)`: `None` when the test does not apply or the move is
+    /// not singular.
+    fn singular(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+        mv: G::Move,
+        (value, searched, bound): (Score, i32, Bound),
+    ) -> Option<Singularity> {
+        let sg = self.options.singular?;
+        if depth < sg.min_depth
+            || searched < depth - 3
+            || bound == Bound::Upper
+            || value.abs() >= WIN_BOUND
+        {
+            return None;
+        }
+        let bar = value - sg.margin_per_ply * depth;
+        if bar <= -WIN_BOUND {
+            return None;
+        }
+        if self.excluded.len() <= ply {
+            self.excluded.resize(ply + 1, None);
+        }
+        self.excluded[ply] = Some(mv);
+        let v = self.search(game, (depth - 1) / 2, ply, bar - 1, bar, false);
+        self.excluded[ply] = None;
+        if self.aborted {
+            None
+        } else if v < bar {
+            Some(Singularity::Singular)
+        } else if bar >= beta {
+            self.stats.cutoffs += 1;
+            Some(Singularity::MultiCut(bar))
+        } else {
+            None
+        }
     }
 
     /// Enhanced transposition cut-off: a move whose resulting position the table already
@@ -1185,6 +1283,14 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
 }
 
 /// Records `value` for `ply` in a per-ply list of the current line.
+/// What a singular-extension test found.
+enum Singularity {
+    /// No other move comes near the table move: search it a ply deeper.
+    Singular,
+    /// Another move, too, reaches a bound at or above beta: the node fails high with it.
+    MultiCut(Score),
+}
+
 fn note(list: &mut Vec<Option<usize>>, ply: usize, value: Option<usize>) {
     if list.len() <= ply {
         list.resize(ply + 1, None);

@@ -272,6 +272,25 @@ proptest! {
         prop_assert_eq!((narrow.score, narrow.stats.nodes), (unfitted.score, unfitted.stats.nodes));
     }
 
+    /// Singular extensions change nothing at depths under their shallowest one, and with them
+    /// the selective search still names a legal move.
+    #[test]
+    fn singular_extensions_name_a_legal_move(seed in any::<u64>(), depth in 1u32..8, branch in 1u64..6, margin in 0i32..20) {
+        let search = |singular: Option<Singular>| {
+            let mut s = Searcher::new(1);
+            s.options = SearchOptions { singular, ..SearchOptions::selective(30) };
+            let opts = IterativeOptions { max_depth: depth, ..Default::default() };
+            iterative_deepening(&mut RandomTree::new(seed, branch), &mut s, &opts, |_| {})
+        };
+        let plain = search(None);
+        let shallow = search(Some(Singular { min_depth: 9, margin_per_ply: margin }));
+        prop_assert_eq!((plain.score, plain.stats.nodes), (shallow.score, shallow.stats.nodes));
+        let extended = search(Some(Singular { min_depth: 2, margin_per_ply: margin }));
+        let mut moves = Vec::new();
+        RandomTree::new(seed, branch).generate_moves(&mut moves);
+        prop_assert!(extended.best.is_some_and(|m| moves.contains(&m)));
+    }
+
     /// Multi-ProbCut: the game's fitted error sets the bounds. A mean of 0 and a sigma of `m`
     /// at a confidence of one standard deviation search exactly as a fixed margin of `m`
     /// does, and a sigma beyond every value keeps the full-width value, whatever the mean.
@@ -676,4 +695,91 @@ fn proof_number_search_gives_up_at_its_budget() {
     assert_eq!(pns.prove(&mut TicTacToe::default()), ProofResult::Unknown);
     pns.budget_mut().deadline = Deadline::none();
     assert_eq!(pns.prove(&mut TicTacToe::default()), ProofResult::Disproven);
+}
+
+/// A tree of single lines with a static value at every node: `(children, value for the side
+/// that moves at odd plies, lost for the side to move)`.
+struct Lines {
+    nodes: Vec<(Vec<usize>, Score, bool)>,
+    at: Vec<usize>,
+}
+
+impl Lines {
+    /// A line of `plies` single moves from a new node, each node valued `value`, ending (when
+    /// `lost`) in a position lost for its side to move; returns its first node.
+    fn line(&mut self, plies: usize, value: Score, lost: bool) -> usize {
+        let first = self.nodes.len();
+        for i in 0..plies {
+            let next = (i + 1 < plies).then_some(first + i + 1);
+            let end = i + 1 == plies;
+            self.nodes
+                .push((next.into_iter().collect(), value, end && lost));
+        }
+        first
+    }
+}
+
+impl Game for Lines {
+    type Move = usize;
+    fn generate_moves(&self, moves: &mut Vec<usize>) {
+        moves.extend(&self.nodes[*self.at.last().unwrap()].0);
+    }
+    fn play(&mut self, mv: usize) {
+        self.at.push(mv);
+    }
+    fn undo(&mut self, _: usize) {
+        self.at.pop();
+    }
+    fn outcome(&self) -> Option<Score> {
+        self.nodes[*self.at.last().unwrap()].2.then_some(-WIN)
+    }
+    fn no_moves_score(&self) -> Score {
+        0
+    }
+    fn evaluate(&self) -> Score {
+        let value = self.nodes[*self.at.last().unwrap()].1;
+        // `at` holds the root at ply 0: an even length is an odd ply.
+        if self.at.len().is_multiple_of(2) {
+            value
+        } else {
+            -value
+        }
+    }
+    fn hash(&self) -> u64 {
+        *self.at.last().unwrap() as u64 + 1
+    }
+}
+
+#[test]
+fn a_singular_move_is_searched_a_ply_deeper() {
+    // The root's only move leads to node 1, where the side to move has one move that looks
+    // good (+50 for it) and two that look bad (-50); the good one ends, 9 plies from the
+    // root, in a position where that side is lost. A search to depth 8 sees the loss only
+    // when it extends the singular move.
+    let mut game = Lines {
+        nodes: vec![(vec![1], 0, false), (vec![], 0, false)],
+        at: vec![0],
+    };
+    let trap = game.line(8, 50, true);
+    let (b, c) = (game.line(20, -50, false), game.line(20, -50, false));
+    game.nodes[1].0 = vec![trap, b, c];
+    let mut search = |depth: u32, singular: Option<Singular>| {
+        let mut s = Searcher::new(1);
+        s.options = SearchOptions {
+            singular,
+            ..SearchOptions::default()
+        };
+        let opts = IterativeOptions {
+            max_depth: depth,
+            ..Default::default()
+        };
+        iterative_deepening(&mut game, &mut s, &opts, |_| {}).score
+    };
+    let singular = Some(Singular {
+        min_depth: 4,
+        margin_per_ply: 1,
+    });
+    assert_eq!(search(8, None), -50, "the trap is beyond the horizon");
+    assert_eq!(search(9, None), 50, "a ply deeper sees it");
+    assert_eq!(search(8, singular), 50, "the extension sees it at depth 8");
 }

@@ -77,10 +77,10 @@ enum Command {
         /// rule is worth in games, by `match` against the engine with it).
         #[arg(long, value_enum, value_delimiter = ',')]
         without: Vec<crate::engine::Pruning>,
-        /// Captures ordered and judged by their static exchange (an experiment, see
-        /// docs/xiangqi-endgame.md).
-        #[arg(long)]
-        static_exchange: bool,
+        /// Ideas of the selective search that are off by default to switch on, comma-separated
+        /// (experiments, see docs/xiangqi-endgame.md).
+        #[arg(long, value_enum, value_delimiter = ',')]
+        with: Vec<crate::engine::Experiment>,
     },
     /// The shortest forced mate for the side to move, with its line, by proof-number search
     /// (each length proven or disproven in turn: "no mate" is a proof). Exit 0 with a mate, 1
@@ -168,6 +168,11 @@ enum Command {
         /// every machine and every run.
         #[arg(long, conflicts_with = "movetime_ms", value_parser = clap::value_parser!(u64).range(1..))]
         nodes_per_move: Option<u64>,
+        /// A clock for each side instead, BASE+INCREMENT in seconds (`10+0.1`): the engines
+        /// manage their own time (`go wtime btime winc binc`), and a side whose clock runs out
+        /// loses.
+        #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["movetime_ms", "nodes_per_move"], value_parser = crate::selfplay::parse_clock)]
+        clock: Option<crate::selfplay::Budget>,
         /// Random plies of every opening.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
         opening_plies: u32,
@@ -427,16 +432,16 @@ pub fn main() -> i32 {
             Command::Uci {
                 eval,
                 without,
-                static_exchange,
+                with,
             } => {
                 let config = without.iter().fold(
                     SearchConfig {
                         eval,
-                        static_exchange,
                         ..SearchConfig::engine()
                     },
                     |c, &rule| c.without(rule),
                 );
+                let config = with.iter().fold(config, |c, &idea| c.with(idea));
                 crate::uci::run_with(config, std::io::stdin().lock(), std::io::stdout())
             }
             .map(|_| 0)
@@ -535,6 +540,7 @@ pub fn main() -> i32 {
                 pairs,
                 movetime_ms,
                 nodes_per_move,
+                clock,
                 opening_plies,
                 endgames,
                 mixed_endgames,
@@ -545,9 +551,12 @@ pub fn main() -> i32 {
                 with_setup(a, a_option, a_ranks, "a")?,
                 with_setup(b, b_option, b_ranks, "b")?,
                 pairs as usize,
-                match nodes_per_move {
-                    Some(n) => crate::selfplay::Budget::Nodes(n),
-                    None => crate::selfplay::Budget::Time(Duration::from_millis(movetime_ms)),
+                match (nodes_per_move, clock) {
+                    (Some(n), _) => crate::selfplay::Budget::Nodes(n),
+                    (None, Some(clock)) => clock,
+                    (None, None) => {
+                        crate::selfplay::Budget::Time(Duration::from_millis(movetime_ms))
+                    }
                 },
                 if endgames {
                     crate::selfplay::Starts::Endgames
@@ -883,6 +892,11 @@ fn match_cmd(
             let why = g.reason.split_once("forfeits: ").map_or("", |(_, why)| why);
             bar.suspend(|| eprintln!("game {played}: {side} ({colour}) forfeits: {why}"));
         }
+        if g.reason == "lost on time" {
+            let a_lost = (g.result == crate::selfplay::Result::BlackWins) == a_is_red;
+            let side = if a_lost { "A" } else { "B" };
+            bar.suspend(|| eprintln!("game {played}: {side} lost on time"));
+        }
         // Red's times are index 0: A's are red's when A is red.
         let (a_times, b_times) = if a_is_red {
             (g.times[0], g.times[1])
@@ -921,8 +935,9 @@ fn match_cmd(
         batch::write_atomic(f, pgn.as_bytes())?;
     }
     println!(
-        "{a} against {b}, {} games at {budget} per move: {}",
+        "{a} against {b}, {} games at {}: {}",
         score.games(),
+        budget.time_control(),
         score.summary()
     );
     let late = match budget {
@@ -930,7 +945,7 @@ fn match_cmd(
             " (late: after {} ms)",
             (t + crate::selfplay::LATE_AFTER).as_millis()
         ),
-        crate::selfplay::Budget::Nodes(_) => String::new(),
+        crate::selfplay::Budget::Nodes(_) | crate::selfplay::Budget::Clock { .. } => String::new(),
     };
     println!("A thought {}{late}", times[0].summary());
     println!("B thought {}{late}", times[1].summary());

@@ -10,7 +10,7 @@ use crate::repetition::GameLine;
 use crate::square::{Move, Square};
 use search_core::{
     alphabeta, iterative_deepening, mate_distance, mate_in, minimax, Deadline, Game, GameResult,
-    GameStats, IterativeOptions, Score, SearchOptions, Searcher, WIN,
+    GameStats, IterativeOptions, ProbCut, Score, SearchOptions, Searcher, Singular, WIN,
 };
 use std::time::{Duration, Instant};
 
@@ -51,40 +51,55 @@ pub struct SearchPosition {
 
 /// Which captures lose material by their static exchange, remembered by position hash and
 /// move: a node orders its captures by it and then asks again for each capture it might skip.
-/// Each entry holds the hash's upper 32 bits, the move and the verdict.
 #[derive(Debug, Clone)]
-struct ExchangeMemo {
-    entries: Box<[std::cell::Cell<u64>]>,
-}
-
-/// Entries of an [`ExchangeMemo`] (a power of two): 32 KiB.
-const EXCHANGE_MEMO_ENTRIES: usize = 1 << 12;
+struct ExchangeMemo(Memo);
 
 impl ExchangeMemo {
     fn new() -> ExchangeMemo {
-        ExchangeMemo {
-            entries: (0..EXCHANGE_MEMO_ENTRIES)
-                .map(|_| std::cell::Cell::new(0))
-                .collect(),
-        }
+        // 32 KiB.
+        ExchangeMemo(Memo::new(12))
     }
 
     /// Whether `mv` loses material in `pos` ([`crate::see::loses_material`]).
     #[inline]
     fn loses_material(&self, pos: &Position, mv: Move) -> bool {
         let code = u64::from(mv.from.0) << 8 | u64::from(mv.to.0);
-        let hash = pos.hash();
-        let slot = &self.entries[(hash ^ code.wrapping_mul(0x9e37_79b9_7f4a_7c15)) as usize
-            & (EXCHANGE_MEMO_ENTRIES - 1)];
-        // Upper 32 bits of the hash, a set bit 31 (an entry is never zero), the move, the verdict.
-        let tag = (hash >> 32) << 32 | 1 << 31 | code << 1;
-        let entry = slot.get();
-        if entry & !1 == tag {
-            return entry & 1 == 1;
+        let key = pos.hash() ^ code.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0
+            .get_or(key, || u32::from(crate::see::loses_material(pos, mv)))
+            == 1
+    }
+}
+
+/// A small direct-mapped table of 32-bit values by 64-bit key: each entry the key's upper 32
+/// bits and the value, so a hit is a key match on 32 more bits than the index. A zero entry is
+/// empty (a key whose upper half and value are both zero is computed again, never wrong).
+#[derive(Debug, Clone)]
+struct Memo {
+    entries: Box<[std::cell::Cell<u64>]>,
+}
+
+impl Memo {
+    /// A table of `2^bits` entries.
+    fn new(bits: u32) -> Memo {
+        Memo {
+            entries: (0..1usize << bits)
+                .map(|_| std::cell::Cell::new(0))
+                .collect(),
         }
-        let losing = crate::see::loses_material(pos, mv);
-        slot.set(tag | u64::from(losing));
-        losing
+    }
+
+    /// The value remembered for `key`, or `compute`'s (then remembered).
+    #[inline]
+    fn get_or(&self, key: u64, compute: impl FnOnce() -> u32) -> u32 {
+        let slot = &self.entries[key as usize & (self.entries.len() - 1)];
+        let entry = slot.get();
+        if entry >> 32 == key >> 32 && entry != 0 {
+            return entry as u32;
+        }
+        let v = compute();
+        slot.set((key >> 32) << 32 | u64::from(v));
+        v
     }
 }
 
@@ -112,40 +127,29 @@ impl NetStack {
     }
 }
 
-/// A small table of evaluations by position hash: each entry the hash's upper 32 bits and the
-/// score, so a hit is a hash match on 32 more bits than the index. Iterative deepening and the
+/// A small table of evaluations by position hash ([`Memo`]). Iterative deepening and the
 /// quiescence search value the same positions again and again; the activity evaluation
 /// ([`EvalKind::Activity`]) costs a scan of the board, a hit a load.
 #[derive(Debug, Clone)]
 struct EvalCache {
     /// The evaluation whose values it holds.
     kind: EvalKind,
-    entries: Box<[std::cell::Cell<u64>]>,
+    values: Memo,
 }
-
-/// Entries of an [`EvalCache`] (a power of two): 128 KiB.
-const EVAL_CACHE_ENTRIES: usize = 1 << 14;
 
 impl EvalCache {
     fn new(kind: EvalKind) -> EvalCache {
-        let entries = (0..EVAL_CACHE_ENTRIES)
-            .map(|_| std::cell::Cell::new(0))
-            .collect();
-        EvalCache { kind, entries }
+        // 128 KiB.
+        EvalCache {
+            kind,
+            values: Memo::new(14),
+        }
     }
 
     /// The cached value of the position with `hash`, or `compute`'s (then remembered).
     #[inline]
     fn get_or(&self, hash: u64, compute: impl FnOnce() -> i32) -> i32 {
-        let slot = &self.entries[hash as usize & (EVAL_CACHE_ENTRIES - 1)];
-        let entry = slot.get();
-        // A zero entry is empty unless the hash's upper half and the score are both zero.
-        if entry >> 32 == hash >> 32 && entry != 0 {
-            return entry as u32 as i32;
-        }
-        let v = compute();
-        slot.set((hash >> 32) << 32 | v as u32 as u64);
-        v
+        self.values.get_or(hash, || compute() as u32) as i32
     }
 }
 
@@ -435,6 +439,74 @@ impl Pruning {
     }
 }
 
+/// An idea of the selective search that is off by default, switched on for an experiment
+/// (`uci --with`): each measured without a gain in games (docs/xiangqi-endgame.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Experiment {
+    /// Captures ordered and judged by their static exchange ([`crate::see`]): those that lose
+    /// material after the quiet moves, skipped [`LOSING_CAPTURES_DEPTH`] plies from the horizon
+    /// and in the quiescence search.
+    StaticExchange,
+    /// Singular extensions ([`SINGULAR`]).
+    SingularExtensions,
+    /// ProbCut with a fixed margin ([`PROBCUT`]).
+    Probcut,
+    /// The continuation history in the order of quiet moves.
+    ContinuationHistory,
+    /// The "improving" signal in late-move reductions and reverse futility.
+    Improving,
+    /// Late moves of null-window nodes reduced one ply more.
+    DeeperReductions,
+    /// Time management by the best move's stability under a clock (`go wtime ...`): more time
+    /// when the best move keeps changing, less when it stays
+    /// ([`IterativeOptions::stability_time`]).
+    TimeByStability,
+}
+
+impl Experiment {
+    /// `options` with this idea switched on (the static exchange also needs
+    /// [`SearchPosition::use_static_exchange`]).
+    ///
+    /// ```
+    /// use xiangqi_endgame::engine::Experiment;
+    /// let o = Experiment::SingularExtensions.switch_on(search_core::SearchOptions::selective(100));
+    /// assert!(o.singular.is_some());
+    /// ```
+    pub fn switch_on(self, mut options: SearchOptions) -> SearchOptions {
+        match self {
+            Experiment::StaticExchange => {
+                options.losing_captures_depth = Some(LOSING_CAPTURES_DEPTH)
+            }
+            Experiment::SingularExtensions => options.singular = Some(SINGULAR),
+            Experiment::Probcut => options.probcut = Some(PROBCUT),
+            Experiment::ContinuationHistory => options.continuation_history = true,
+            Experiment::Improving => options.improving = true,
+            Experiment::DeeperReductions => options.deeper_reductions_off_pv = true,
+            // A setting of the iterations, not of the search: see `iterative_options`.
+            Experiment::TimeByStability => {}
+        }
+        options
+    }
+
+    fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// The singular extensions of the experiment: from 6 plies of remaining depth, the other moves
+/// must stay two units a ply under the table move's value.
+pub const SINGULAR: Singular = Singular {
+    min_depth: 6,
+    margin_per_ply: 2,
+};
+/// ProbCut of the experiment: from 5 plies of remaining depth, a shallow search beyond the
+/// window by about two pawns decides the node.
+pub const PROBCUT: ProbCut = ProbCut {
+    min_depth: 5,
+    margin: 200,
+    confidence: None,
+};
+
 /// How to search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchConfig {
@@ -456,12 +528,11 @@ pub struct SearchConfig {
     /// Rules of the selective search switched off (a set of [`Pruning`] bits; see
     /// [`SearchConfig::without`]).
     pub switched_off: u16,
-    /// The selective search orders captures by their static exchange ([`crate::see`]): those
-    /// that lose material after the quiet moves, and skips them near the horizon
-    /// ([`LOSING_CAPTURES_DEPTH`]) and in the quiescence search; without it, by victim and
-    /// capturer, and a capture by a more valuable piece onto an attacked square counts as
-    /// losing. Off: it measured no gain in games (docs/xiangqi-endgame.md).
-    pub static_exchange: bool,
+    /// Ideas of the selective search switched on (a set of [`Experiment`] bits; see
+    /// [`SearchConfig::with`]). Without [`Experiment::StaticExchange`], captures are ordered by
+    /// victim and capturer, and a capture by a more valuable piece onto an attacked square
+    /// counts as losing.
+    pub switched_on: u16,
 }
 
 /// Futility margin per ply of the selective search, in the course evaluation's units (a
@@ -495,6 +566,14 @@ impl SearchConfig {
         }
     }
 
+    /// These settings with the experiment `idea` of the selective search switched on.
+    pub fn with(self, idea: Experiment) -> SearchConfig {
+        SearchConfig {
+            switched_on: self.switched_on | idea.bit(),
+            ..self
+        }
+    }
+
     /// The search options of `search-core` these settings ask for.
     ///
     /// ```
@@ -508,16 +587,16 @@ impl SearchConfig {
             return SearchOptions::default();
         }
         let all = <Pruning as clap::ValueEnum>::value_variants();
-        let mut options = all
+        let options = all
             .iter()
             .filter(|r| self.switched_off & r.bit() != 0)
             .fold(SearchOptions::selective(FUTILITY_MARGIN), |o, r| {
                 r.switch_off(o)
             });
-        if self.exchanges() {
-            options.losing_captures_depth = Some(LOSING_CAPTURES_DEPTH);
-        }
-        options
+        <Experiment as clap::ValueEnum>::value_variants()
+            .iter()
+            .filter(|idea| self.switched_on & idea.bit() != 0)
+            .fold(options, |o, idea| idea.switch_on(o))
     }
 
     /// Whether the engine asks the proof-number search for a mate by checks before its
@@ -529,9 +608,9 @@ impl SearchConfig {
     }
 
     /// Whether captures are ordered and judged by their static exchange: the selective search
-    /// when [`SearchConfig::static_exchange`] asks for it.
+    /// with [`Experiment::StaticExchange`].
     pub fn exchanges(&self) -> bool {
-        self.selective && self.static_exchange
+        self.selective && self.switched_on & Experiment::StaticExchange.bit() != 0
     }
 
     /// The iterative-deepening budgets these settings ask for, counted from now.
@@ -540,6 +619,7 @@ impl SearchConfig {
             max_depth: self.depth,
             deadline: self.time.map_or(Deadline::none(), Deadline::after),
             aspiration: self.selective.then_some(ASPIRATION_WINDOW),
+            stability_time: self.switched_on & Experiment::TimeByStability.bit() != 0,
             ..Default::default()
         }
     }
@@ -556,7 +636,7 @@ impl Default for SearchConfig {
             tt_megabytes: 8,
             selective: false,
             switched_off: 0,
-            static_exchange: false,
+            switched_on: 0,
         }
     }
 }

@@ -17,7 +17,7 @@ use crate::position::Position;
 use crate::repetition::GameLine;
 use crate::square::Move;
 use rand::{Rng, SeedableRng};
-use search_core::{Searcher, SmallRng, WIN};
+use search_core::{Deadline, Searcher, SmallRng, WIN};
 use std::time::{Duration, Instant};
 
 /// Plies after which an undecided game is scored a draw.
@@ -196,6 +196,35 @@ pub enum Budget {
     /// A number of nodes per move (`go nodes`): the games are the same on every machine and
     /// every run, as training data must be.
     Nodes(u64),
+    /// A clock for each side (`go wtime btime winc binc`): `base` for the game plus `increment`
+    /// after each move; a side whose clock runs out loses. The engines manage their time.
+    Clock {
+        /// Each side's time for the game.
+        base: Duration,
+        /// Added to the mover's clock after each of its moves.
+        increment: Duration,
+    },
+}
+
+impl Budget {
+    /// The budget as a PGN `TimeControl` tag: `"10+0.1"` (seconds) for a clock, otherwise the
+    /// budget per move.
+    ///
+    /// ```
+    /// use xiangqi_endgame::selfplay::Budget;
+    /// use std::time::Duration;
+    /// let clock = Budget::Clock { base: Duration::from_secs(10), increment: Duration::from_millis(100) };
+    /// assert_eq!(clock.time_control(), "10+0.1");
+    /// assert_eq!(Budget::Time(Duration::from_millis(300)).time_control(), "300 ms per move");
+    /// ```
+    pub fn time_control(&self) -> String {
+        match self {
+            Budget::Clock { base, increment } => {
+                format!("{}+{}", base.as_secs_f64(), increment.as_secs_f64())
+            }
+            _ => format!("{self} per move"),
+        }
+    }
 }
 
 impl std::fmt::Display for Budget {
@@ -203,8 +232,49 @@ impl std::fmt::Display for Budget {
         match self {
             Budget::Time(t) => write!(f, "{} ms", t.as_millis()),
             Budget::Nodes(n) => write!(f, "{n} nodes"),
+            Budget::Clock { base, increment } => write!(
+                f,
+                "{} s + {} s a move",
+                base.as_secs_f64(),
+                increment.as_secs_f64()
+            ),
         }
     }
+}
+
+/// Parses a clock `BASE+INCREMENT` in seconds (`"10+0.1"`, or `"60"` without an increment).
+///
+/// ```
+/// use xiangqi_endgame::selfplay::{parse_clock, Budget};
+/// use std::time::Duration;
+/// assert_eq!(parse_clock("5+0.05"), Ok(Budget::Clock { base: Duration::from_secs(5), increment: Duration::from_millis(50) }));
+/// assert!(parse_clock("5+x").is_err() && parse_clock("0").is_err());
+/// ```
+pub fn parse_clock(text: &str) -> std::result::Result<Budget, String> {
+    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let seconds = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v >= 0.0 && *v < 1e6)
+            .map(Duration::from_secs_f64)
+            .ok_or_else(|| {
+                format!("`{s}` is not a number of seconds (a clock is BASE+INCREMENT, say 10+0.1)")
+            })
+    };
+    let (base, increment) = (seconds(base)?, seconds(increment)?);
+    if base.is_zero() {
+        return Err("a clock needs some time for the game".into());
+    }
+    Ok(Budget::Clock { base, increment })
+}
+
+/// What a player may spend on one move: the match's budget and, under a clock, red's and
+/// black's time left.
+#[derive(Debug, Clone, Copy)]
+struct Allowance {
+    budget: Budget,
+    clocks: [Duration; 2],
 }
 
 /// How long an external engine may take to start (`uciok`, `readyok`) and, beyond its time,
@@ -264,13 +334,14 @@ impl UciClient {
     }
 
     /// The engine's move (as it wrote it) after `moves` from `start` (`startpos` or
-    /// `fen FEN`) within `budget`.
+    /// `fen FEN`) within `allowed`.
     fn choose(
         &mut self,
         start: &str,
         moves: &[Move],
-        budget: Budget,
+        allowed: Allowance,
     ) -> std::result::Result<String, String> {
+        let Allowance { budget, clocks } = allowed;
         let position = if moves.is_empty() {
             format!("position {start}")
         } else {
@@ -282,6 +353,16 @@ impl UciClient {
             Budget::Time(t) => (format!("go movetime {}", t.as_millis()), t + UCI_GRACE),
             // A node budget has no clock: the grace covers any sensible one.
             Budget::Nodes(n) => (format!("go nodes {n}"), 6 * UCI_GRACE),
+            Budget::Clock { increment, .. } => (
+                format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    clocks[0].as_millis(),
+                    clocks[1].as_millis(),
+                    increment.as_millis(),
+                    increment.as_millis()
+                ),
+                clocks[0].max(clocks[1]) + UCI_GRACE,
+            ),
         };
         self.send(&go)?;
         let line = self.wait_for(allowed, "bestmove")?;
@@ -325,20 +406,29 @@ impl Player {
         start: &str,
         record: &[Move],
         legal: &[Move],
-        budget: Budget,
+        allowed: Allowance,
     ) -> std::result::Result<(Move, Option<i32>), String> {
+        let Allowance { budget, clocks } = allowed;
         match self {
             Player::Builtin(config, searcher) => {
                 let mut game = SearchPosition::with_line(pos.clone(), config.eval, line.clone());
                 let mut options = config.iterative_options();
-                if let Budget::Nodes(n) = budget {
-                    options.node_limit = Some(n);
+                match budget {
+                    Budget::Nodes(n) => options.node_limit = Some(n),
+                    Budget::Clock { increment, .. } => {
+                        let left = clocks[pos.side() as usize];
+                        let (soft, hard) =
+                            crate::uci::clock_budget(left, increment, None, Duration::ZERO);
+                        options.deadline = Deadline::after(hard);
+                        options.soft_deadline = Deadline::after(soft);
+                    }
+                    Budget::Time(_) => {}
                 }
                 let d = think(&mut game, searcher.as_mut(), config, &options, |_| {});
                 Ok((d.mv.unwrap_or(legal[0]), Some(d.score)))
             }
             Player::Uci(client) => {
-                let text = client.choose(start, record, budget)?;
+                let text = client.choose(start, record, allowed)?;
                 let ranks = client.ranks;
                 ranks
                     .read(&text)
@@ -379,7 +469,14 @@ pub fn prepare_contestant(contestant: &mut Contestant) -> std::result::Result<()
         return Ok(());
     }
     client.ranks = Ranks::FromZero;
-    let answer = client.choose("startpos", &[], Budget::Time(Duration::from_millis(50)));
+    let answer = client.choose(
+        "startpos",
+        &[],
+        Allowance {
+            budget: Budget::Time(Duration::from_millis(50)),
+            clocks: [Duration::ZERO; 2],
+        },
+    );
     let start: Position = START_FEN.parse().expect("start position");
     let mut legal = Vec::new();
     legal_moves(&start, &mut legal);
@@ -564,7 +661,7 @@ fn config_for(engine: Engine, budget: Budget) -> SearchConfig {
     SearchConfig {
         time: match budget {
             Budget::Time(t) => Some(t),
-            Budget::Nodes(_) => None,
+            Budget::Nodes(_) | Budget::Clock { .. } => None,
         },
         selective: engine != Engine::FullWidth,
         // The full-width engine is `run`'s, with the course evaluation.
@@ -657,7 +754,11 @@ fn play_moves(
     }
     let late_after = match budget {
         Budget::Time(t) => Some(t + LATE_AFTER),
-        Budget::Nodes(_) => None,
+        Budget::Nodes(_) | Budget::Clock { .. } => None,
+    };
+    let mut clocks = match budget {
+        Budget::Clock { base, .. } => [base; 2],
+        _ => [Duration::ZERO; 2],
     };
     let mut line = GameLine::new(&pos);
     let mut legal = Vec::new();
@@ -676,9 +777,18 @@ fn play_moves(
             Some(&m) => (m, None),
             None => {
                 let asked = Instant::now();
+                let allowed = Allowance { budget, clocks };
                 let answer =
-                    players[side as usize].choose(&pos, &line, &uci_start, record, &legal, budget);
-                times[side as usize].add(asked.elapsed(), late_after);
+                    players[side as usize].choose(&pos, &line, &uci_start, record, &legal, allowed);
+                let took = asked.elapsed();
+                times[side as usize].add(took, late_after);
+                if let Budget::Clock { increment, .. } = budget {
+                    let clock = &mut clocks[side as usize];
+                    if took > *clock {
+                        return over(loss_of(side), "lost on time");
+                    }
+                    *clock = *clock - took + increment;
+                }
                 match answer {
                     Ok(m) => m,
                     Err(why) => return forfeit(side, why),
@@ -722,10 +832,11 @@ pub fn pgn(game: &GameRecord, round: usize, red: &str, black: &str, budget: Budg
     };
     let quoted = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     let mut text = format!(
-        "[Event \"xiangqi-endgame match\"]\n[Round \"{round}\"]\n[Red \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n[Termination \"{}\"]\n[TimeControl \"{budget} per move\"]\n",
+        "[Event \"xiangqi-endgame match\"]\n[Round \"{round}\"]\n[Red \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n[Termination \"{}\"]\n[TimeControl \"{}\"]\n",
         quoted(red),
         quoted(black),
-        quoted(&game.reason)
+        quoted(&game.reason),
+        budget.time_control()
     );
     if game.start != START_FEN {
         text.push_str(&format!("[FEN \"{}\"]\n", game.start));

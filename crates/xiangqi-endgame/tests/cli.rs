@@ -52,15 +52,11 @@ fn run_match(movetime: &str, args: &[&str]) -> (std::process::Output, Vec<serde_
     let d = scratch(&format!("match-{run}"));
     let games = d.join("games.jsonl");
     let mut command = bin();
-    command.args([
-        "match",
-        "--pairs",
-        "1",
-        "--movetime-ms",
-        movetime,
-        "--seed",
-        "7",
-    ]);
+    command.args(["match", "--pairs", "1", "--seed", "7"]);
+    // An empty time per move: the arguments give the budget (a clock, say).
+    if !movetime.is_empty() {
+        command.args(["--movetime-ms", movetime]);
+    }
     let out = command
         .args(args)
         .arg("--games")
@@ -438,7 +434,12 @@ fn uci_experiment_flags_switch_rules_off_and_choose_the_evaluation() {
     for args in [
         vec!["uci", "--without", "null-move,futility", "--eval", "course"],
         vec!["uci", "--without", "late-move-reductions"],
-        vec!["uci", "--static-exchange"],
+        vec!["uci", "--with", "static-exchange,singular-extensions"],
+        vec![
+            "uci",
+            "--with",
+            "probcut,continuation-history,improving,deeper-reductions",
+        ],
     ] {
         let mut child = bin()
             .args(&args)
@@ -460,6 +461,50 @@ fn uci_experiment_flags_switch_rules_off_and_choose_the_evaluation() {
     let out = bin().args(["uci", "--without", "bogus"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("null-move"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_clock_match_sends_the_clocks_and_a_side_out_of_time_loses() {
+    // An engine that thinks a second when it is given clocks (and plays nonsense at once
+    // otherwise): with half a second on its clock it loses on time, not by forfeit.
+    let d = scratch("slow-engine");
+    let body = "while read -r l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+                'go wtime '*) sleep 1; echo bestmove a0a0;; go*) echo bestmove a0a0;; esac; done";
+    let script = batch::testing::fake_engine(&d, "slow.sh", body);
+    let engine = format!("uci:{}", script.display());
+    let pgn = d.join("games.pgn");
+    let (out, games) = run_match(
+        "",
+        &[
+            "--b",
+            &engine,
+            "--clock",
+            "0.5+0",
+            "--opening-plies",
+            "0",
+            "--pgn",
+            &pgn.display().to_string(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("2 games at 0.5+0: 2 wins"), "{text}");
+    assert!(
+        games.iter().all(|g| g["reason"] == "lost on time"),
+        "{games:?}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("game 1: B lost on time"), "{stderr}");
+    let pgn = std::fs::read_to_string(&pgn).unwrap();
+    assert!(pgn.contains("[TimeControl \"0.5+0\"]"), "{pgn}");
+    // The engine's own play manages a clock without running out.
+    let (out, games) = run_match("", &["--a", "selective", "--clock", "1+0.01"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        games.iter().all(|g| g["reason"] != "lost on time"),
+        "{games:?}"
+    );
 }
 
 /// This tool's own engine behind a translator that numbers ranks 1..10, the way
