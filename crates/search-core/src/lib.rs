@@ -27,6 +27,7 @@ pub mod hash;
 mod idastar;
 mod iddfs;
 mod iterative;
+mod keyed_sort;
 mod last_good_reply;
 mod mcts;
 mod minimax;
@@ -61,6 +62,7 @@ pub use game::{
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use iterative::{iterative_deepening, stability_scale, IterationKind, IterativeOptions};
+pub use keyed_sort::sort_descending_by_keys;
 pub use last_good_reply::LastGoodReply;
 pub use mcts::{mcts, Mcts, MctsConfig, MctsState, MctsStats, RandomRollout, Rollout};
 pub use minimax::minimax;

@@ -641,10 +641,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         // `None` with the option off.
         let improving = (self.options.improving && ply > 0).then(|| {
             let here = (!in_check).then(|| evaluate(game));
-            if self.static_values.len() <= ply {
-                self.static_values.resize(ply + 1, None);
-            }
-            self.static_values[ply] = here;
+            note(&mut self.static_values, ply, here);
             // Unknown two plies up (in check, or the root's side): taken as improving.
             let before = ply.checked_sub(2).and_then(|p| self.static_values[p]);
             match (here, before) {
@@ -1031,12 +1028,9 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         if bar <= -WIN_BOUND {
             return None;
         }
-        if self.excluded.len() <= ply {
-            self.excluded.resize(ply + 1, None);
-        }
-        self.excluded[ply] = Some(mv);
+        note(&mut self.excluded, ply, Some(mv));
         let v = self.search(game, (depth - 1) / 2, ply, bar - 1, bar, false);
-        self.excluded[ply] = None;
+        note(&mut self.excluded, ply, None);
         if self.aborted {
             None
         } else if v < bar {
@@ -1236,7 +1230,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             to_front(moves, &mut front, &c);
         }
         if self.options.history {
-            // Stable insertion sort of the quiet tail by descending history score (no allocation).
+            // A stable sort of the quiet tail by descending history score.
             let rows = self.continuation_rows(ply);
             let score = |m: &G::Move| {
                 let history = game
@@ -1253,36 +1247,22 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 })
             };
             let tail = &mut moves[front..];
-            // Each score computed once where the tail fits the buffer.
             let mut keys = [0i32; 128];
-            let keyed = tail.len() <= keys.len();
-            if keyed {
+            if tail.len() <= keys.len() {
+                // Each score computed once, into a buffer on the stack.
+                let keys = &mut keys[..tail.len()];
                 for (k, m) in keys.iter_mut().zip(tail.iter()) {
                     *k = score(m);
                 }
-            }
-            for i in 1..tail.len() {
-                let s = if keyed { keys[i] } else { score(&tail[i]) };
-                let mut j = i;
-                while j > 0
-                    && (if keyed {
-                        keys[j - 1]
-                    } else {
-                        score(&tail[j - 1])
-                    }) < s
-                {
-                    j -= 1;
-                }
-                tail[j..=i].rotate_right(1);
-                if keyed {
-                    keys[j..=i].rotate_right(1);
-                }
+                crate::sort_descending_by_keys(tail, keys);
+            } else {
+                // More moves than any game here has: the same stable order, allocating.
+                tail.sort_by_key(|m| std::cmp::Reverse(score(m)));
             }
         }
     }
 }
 
-/// Records `value` for `ply` in a per-ply list of the current line.
 /// What a singular-extension test found.
 enum Singularity {
     /// No other move comes near the table move: search it a ply deeper.
@@ -1291,7 +1271,8 @@ enum Singularity {
     MultiCut(Score),
 }
 
-fn note(list: &mut Vec<Option<usize>>, ply: usize, value: Option<usize>) {
+/// Records `value` for `ply` in a per-ply list of the current line.
+fn note<V: Copy>(list: &mut Vec<Option<V>>, ply: usize, value: Option<V>) {
     if list.len() <= ply {
         list.resize(ply + 1, None);
     }
