@@ -885,17 +885,16 @@ fn match_cmd(
     let score = crate::selfplay::run_match(&a, &b, pairs, budget, seed, starts, |g, a_is_red| {
         bar.inc(1);
         played += 1;
+        // The loser of a forfeit or of a loss on time is named on stderr.
+        let a_lost = (g.result == crate::selfplay::Result::BlackWins) == a_is_red;
+        let side = if a_lost { "A" } else { "B" };
         if g.forfeit {
-            let a_lost = (g.result == crate::selfplay::Result::BlackWins) == a_is_red;
-            let side = if a_lost { "A" } else { "B" };
             let colour = if a_lost == a_is_red { "red" } else { "black" };
             let why = g.reason.split_once("forfeits: ").map_or("", |(_, why)| why);
             bar.suspend(|| eprintln!("game {played}: {side} ({colour}) forfeits: {why}"));
         }
-        if g.reason == "lost on time" {
-            let a_lost = (g.result == crate::selfplay::Result::BlackWins) == a_is_red;
-            let side = if a_lost { "A" } else { "B" };
-            bar.suspend(|| eprintln!("game {played}: {side} lost on time"));
+        if g.reason == crate::selfplay::LOST_ON_TIME {
+            bar.suspend(|| eprintln!("game {played}: {side} {}", g.reason));
         }
         // Red's times are index 0: A's are red's when A is red.
         let (a_times, b_times) = if a_is_red {

@@ -44,12 +44,12 @@ pub struct SearchPosition {
     /// The network's accumulators along the search line, for [`EvalKind::Net`].
     net: Option<NetStack>,
     /// Captures ordered and judged by their static exchange ([`crate::see`]) instead of by
-    /// victim and attacker alone, with the verdicts remembered: the selective search's (see
-    /// [`SearchConfig::static_exchange`] and [`SearchPosition::use_static_exchange`]).
+    /// victim and attacker alone, with the verdicts remembered: the selective search's with
+    /// [`Experiment::StaticExchange`] (see [`SearchPosition::use_static_exchange`]).
     exchanges: Option<ExchangeMemo>,
 }
 
-/// Which captures lose material by their static exchange, remembered by position hash and
+/// How much material captures lose by their static exchange, remembered by position hash and
 /// move: a node orders its captures by it and then asks again for each capture it might skip.
 #[derive(Debug, Clone)]
 struct ExchangeMemo(Memo);
@@ -60,14 +60,13 @@ impl ExchangeMemo {
         ExchangeMemo(Memo::new(12))
     }
 
-    /// Whether `mv` loses material in `pos` ([`crate::see::loses_material`]).
+    /// How much material `mv` loses in `pos` ([`crate::see::material_lost`]).
     #[inline]
-    fn loses_material(&self, pos: &Position, mv: Move) -> bool {
+    fn material_lost(&self, pos: &Position, mv: Move) -> i32 {
         let code = u64::from(mv.from.0) << 8 | u64::from(mv.to.0);
         let key = pos.hash() ^ code.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         self.0
-            .get_or(key, || u32::from(crate::see::loses_material(pos, mv)))
-            == 1
+            .get_or(key, || crate::see::material_lost(pos, mv) as u32) as i32
     }
 }
 
@@ -334,7 +333,7 @@ impl Game for SearchPosition {
     /// the exchange most likely loses the difference.
     fn losing_capture(&self, mv: Move) -> bool {
         if let Some(memo) = &self.exchanges {
-            return memo.loses_material(&self.pos, mv);
+            return memo.material_lost(&self.pos, mv) > 0;
         }
         self.value_at(mv.from) > self.value_at(mv.to) && lands_attacked(&self.pos, mv)
     }
@@ -356,27 +355,16 @@ fn order_by_exchange(pos: &Position, memo: &ExchangeMemo, moves: &mut [Move]) {
     let captures = captures_first(pos, moves);
     // Keys of the captures: good ones above every losing one.
     let value = |sq: Square| pos.at(sq).map_or(0, |p| crate::see::exchange_value(p.kind));
-    let key = |m: &Move| {
-        if memo.loses_material(pos, *m) {
-            (0, crate::see::static_exchange(pos, *m))
-        } else {
-            (1, value(m.to) * 16 - value(m.from) / 16)
-        }
+    let key = |m: &Move| match memo.material_lost(pos, *m) {
+        0 => (1, value(m.to) * 16 - value(m.from) / 16),
+        lost => (0, -lost),
     };
     let mut keys = [(0i32, 0i32); 64];
     let n = captures.min(keys.len());
     for (k, m) in keys.iter_mut().zip(&moves[..n]) {
         *k = key(m);
     }
-    for i in 1..n {
-        let k = keys[i];
-        let mut j = i;
-        while j > 0 && keys[j - 1] < k {
-            j -= 1;
-        }
-        moves[j..=i].rotate_right(1);
-        keys[j..=i].rotate_right(1);
-    }
+    search_core::sort_descending_by_keys(&mut moves[..n], &mut keys[..n]);
     let good = keys[..n].iter().filter(|k| k.0 == 1).count();
     // The losing captures go behind the quiet moves.
     moves[good..].rotate_left(n - good);

@@ -87,10 +87,24 @@ pub fn static_exchange(pos: &Position, mv: Move) -> i32 {
 /// assert!(loses_material(&p, "d0d7".parse::<Move>().unwrap()));
 /// ```
 pub fn loses_material(pos: &Position, mv: Move) -> bool {
+    material_lost(pos, mv) > 0
+}
+
+/// How much material `mv` loses by its static exchange (0 when it loses none), with the cheap
+/// tests of [`loses_material`] first.
+///
+/// ```
+/// use xiangqi_endgame::{see::material_lost, Move, Position};
+/// let p: Position = "4k4/4a4/3p5/9/9/9/9/9/9/3RK4 w".parse().unwrap();
+/// assert_eq!(material_lost(&p, "d0d7".parse::<Move>().unwrap()), 1000 - 100);
+/// ```
+pub fn material_lost(pos: &Position, mv: Move) -> i32 {
     let value = |sq: Square| pos.at(sq).map_or(0, |p| exchange_value(p.kind));
-    value(mv.to) < value(mv.from)
-        && crate::movegen::lands_attacked(pos, mv)
-        && static_exchange(pos, mv) < 0
+    if value(mv.to) < value(mv.from) && crate::movegen::lands_attacked(pos, mv) {
+        (-static_exchange(pos, mv)).max(0)
+    } else {
+        0
+    }
 }
 
 /// The square of `by`'s least valuable piece that could capture on `target` in `board`

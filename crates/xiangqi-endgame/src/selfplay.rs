@@ -281,6 +281,9 @@ struct Allowance {
 /// to answer a move, before it forfeits the game.
 const UCI_GRACE: Duration = Duration::from_secs(10);
 
+/// Why a game under a clock ended when the side to move took longer than its clock held.
+pub const LOST_ON_TIME: &str = "lost on time";
+
 /// How much later than its time per move an answer may come before it counts as late.
 pub const LATE_AFTER: Duration = Duration::from_millis(50);
 
@@ -785,7 +788,7 @@ fn play_moves(
                 if let Budget::Clock { increment, .. } = budget {
                     let clock = &mut clocks[side as usize];
                     if took > *clock {
-                        return over(loss_of(side), "lost on time");
+                        return over(loss_of(side), LOST_ON_TIME);
                     }
                     *clock = *clock - took + increment;
                 }
