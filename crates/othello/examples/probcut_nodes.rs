@@ -4,8 +4,7 @@
 //! full-width search, for several confidences.
 //! `cargo run --release -p othello --example probcut_nodes [DEPTH] [POSITIONS] [SEED]`
 
-use othello::deciders::{CourseGame, HeuristicKind, MoveOrder};
-use othello::nboard::engine_options;
+use othello::nboard::{engine_game, engine_options};
 use othello::probcut_fit::calibration_positions;
 use othello::Position;
 use search_core::{iterative_deepening, IterativeOptions, Searcher};
@@ -20,8 +19,7 @@ fn main() {
     let search = |p: &Position, confidence: Option<i32>| {
         let mut searcher = Searcher::new(16);
         searcher.options = engine_options(confidence);
-        let mut g =
-            CourseGame::with_heuristic(*p, HeuristicKind::Pattern).with_order(MoveOrder::Mobility);
+        let mut g = engine_game(*p);
         let opts = IterativeOptions {
             max_depth: depth,
             ..Default::default()

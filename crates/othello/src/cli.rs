@@ -226,6 +226,18 @@ enum Command {
         /// previous round's weights; the last round's weights are written.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
         rounds: u32,
+        /// Play the first round on these weights (a file `othello train` wrote) instead of
+        /// the improved evaluation.
+        #[arg(long, value_name = "WEIGHTS")]
+        from: Option<std::path::PathBuf>,
+        /// Rounds played on weights use the NBoard engine's midgame search to this depth
+        /// (with Multi-ProbCut, and the solver's moves once solved); 0: depth-3 alpha-beta.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=12))]
+        search_depth: u32,
+        /// Fit each round's weights on the labelled positions of its last K rounds together
+        /// (more positions for the same weights), not on its own alone.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10))]
+        fit_rounds: u32,
         /// Keep each round's labelled positions in DIR/roundK.samples (and the settings that
         /// made them in DIR/roundK.settings; other settings are refused): read them from there
         /// when the file exists (instead of playing), write them there otherwise.
@@ -315,14 +327,29 @@ fn train(
     out: &std::path::Path,
     opts: &crate::train::Generate,
     rounds: u32,
+    (from, search_depth, fit_rounds): (Option<&std::path::Path>, u32, u32),
     samples_dir: Option<&std::path::Path>,
     fit_opts: &crate::train::Fit,
     json: bool,
 ) -> Result<i32> {
     use crate::train::{fit, generate, samples_from_bytes, samples_to_bytes, Player};
     batch::check_writable(out)?;
-    let mut weights = None;
+    // The starting weights, and for the samples' settings their hash (not their path).
+    let (mut weights, from_hash) = match from {
+        Some(f) => {
+            let bytes = std::fs::read(f).map_err(|e| anyhow!("{}: {e}", f.display()))?;
+            let w = crate::pattern::Weights::from_bytes(&bytes)
+                .map_err(|e| anyhow!("{}: {}", f.display(), e.0))?;
+            let mut h = search_core::hash::FastHasher::default();
+            std::hash::Hasher::write(&mut h, &bytes);
+            (Some(w), Some(std::hash::Hasher::finish(&h)))
+        }
+        None => (None, None),
+    };
     let mut report = Vec::new();
+    // The labelled positions of the rounds a fit still uses.
+    let mut recent: std::collections::VecDeque<Vec<crate::train::Sample>> =
+        std::collections::VecDeque::new();
     for round in 1..=rounds {
         let t = Instant::now();
         let cache = samples_dir.map(|d| d.join(format!("round{round}.samples")));
@@ -332,11 +359,20 @@ fn train(
             "games {} seed {} solve-empties {}",
             opts.games, opts.seed, opts.solve_empties
         );
+        if let Some(h) = from_hash {
+            made_with += &format!(" from-weights {h:016x}");
+        }
+        if search_depth > 0 {
+            made_with += &format!(" search-depth {search_depth}");
+        }
         if round > 1 {
             made_with += &format!(
                 " iterations {} ridge {}",
                 fit_opts.iterations, fit_opts.ridge
             );
+            if fit_rounds > 1 {
+                made_with += &format!(" fit-rounds {fit_rounds}");
+            }
         }
         let settings_file = |f: &std::path::Path| f.with_extension("settings");
         let samples = match &cache {
@@ -358,7 +394,11 @@ fn train(
             }
             _ => {
                 let evaluator = weights.as_ref().map(crate::pattern::Evaluator::new);
-                let player = evaluator.as_ref().map_or(Player::Improved, Player::Weights);
+                let player = match (evaluator.as_ref(), search_depth) {
+                    (None, _) => Player::Improved,
+                    (Some(e), 0) => Player::Weights(e),
+                    (Some(e), depth) => Player::Search { weights: e, depth },
+                };
                 let round_opts = crate::train::Generate {
                     seed: opts.seed ^ u64::from(round - 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
                     ..*opts
@@ -380,7 +420,18 @@ fn train(
         );
         let t = Instant::now();
         let bar = batch::progress_bar(crate::pattern::STAGES as u64, "stages", false);
-        let (w, r) = fit(&samples, fit_opts, &|| bar.inc(1));
+        recent.push_back(samples);
+        if recent.len() > fit_rounds as usize {
+            recent.pop_front();
+        }
+        let together: Vec<crate::train::Sample>;
+        let fitted_on = if recent.len() == 1 {
+            &recent[0]
+        } else {
+            together = recent.iter().flatten().copied().collect();
+            &together
+        };
+        let (w, r) = fit(fitted_on, fit_opts, &|| bar.inc(1));
         bar.finish_and_clear();
         eprintln!(
             "round {round}: fitted in {:.1} s",
@@ -431,6 +482,9 @@ fn dispatch(cli: Command) -> Result<i32> {
             seed,
             solve_empties,
             rounds,
+            from,
+            search_depth,
+            fit_rounds,
             samples,
             iterations,
             ridge,
@@ -445,6 +499,7 @@ fn dispatch(cli: Command) -> Result<i32> {
                 threads: jobs.unwrap_or_else(batch::cores),
             },
             rounds,
+            (from.as_deref(), search_depth, fit_rounds),
             samples.as_deref(),
             &crate::train::Fit { iterations, ridge },
             json,

@@ -195,6 +195,19 @@ pub fn engine_options(confidence: Option<i32>) -> SearchOptions {
     }
 }
 
+/// Nodes fewer plies than this above the horizon (those one ply above it) order their moves
+/// by square alone (see [`CourseGame::with_cheap_order_below`]): there the fastest-first
+/// order's reply counts cost as much as the evaluations they would spare.
+pub const CHEAP_ORDER_BELOW: i32 = 2;
+
+/// The position as the engine's midgame search sees it: the learned evaluation, moves
+/// fastest-first, by square near the horizon ([`CHEAP_ORDER_BELOW`]).
+pub fn engine_game(p: Position) -> CourseGame {
+    CourseGame::with_heuristic(p, HeuristicKind::Pattern)
+        .with_order(MoveOrder::Mobility)
+        .with_cheap_order_below(CHEAP_ORDER_BELOW)
+}
+
 /// The searches behind `go` and `hint`, with their tables, stopped by `stop`.
 pub struct Thinker {
     midgame: Searcher<CourseGame>,
@@ -241,8 +254,7 @@ impl Thinker {
         depth: u32,
         budget: &MoveBudget,
     ) -> (i32, Option<Move>, u32, u64) {
-        let mut game =
-            CourseGame::with_heuristic(*p, HeuristicKind::Pattern).with_order(MoveOrder::Mobility);
+        let mut game = engine_game(*p);
         let opts = IterativeOptions {
             max_depth: depth.max(1),
             deadline: budget.hard,
@@ -338,8 +350,7 @@ impl Thinker {
                         nodes: solved.nodes,
                     }
                 } else {
-                    let mut game = CourseGame::with_heuristic(after, HeuristicKind::Pattern)
-                        .with_order(MoveOrder::Mobility);
+                    let mut game = engine_game(after);
                     let (score, nodes) = if d == 1 {
                         (search_core::Game::evaluate(&game), 1)
                     } else {

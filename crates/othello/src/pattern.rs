@@ -761,6 +761,9 @@ impl search_core::Game for PatternGame<'_> {
     fn hash(&self) -> u64 {
         crate::position::position_hash(&self.line.cur)
     }
+    fn probcut_error(&self, depth: i32, _shallow: i32) -> Option<search_core::ProbCutError> {
+        Some(crate::probcut::model().error(self.line.cur.empties(), depth))
+    }
 }
 
 /// The checked-in weights (`data/patterns.bin`), decoded on first use.

@@ -79,6 +79,9 @@ impl Game for Traced {
         self.inner.generate_moves(moves);
         self.nodes.borrow_mut()[self.here()].moves_available = moves.len() - before;
     }
+    fn order_moves(&self, moves: &mut [Move]) {
+        self.inner.order_moves(moves);
+    }
     fn play(&mut self, mv: Move) {
         let p = *self.pos.last().expect("a position");
         self.pos.push(p.play(mv));

@@ -53,6 +53,36 @@ pub enum Player<'w> {
     Improved,
     /// Depth-3 alpha-beta on these weights, no random move.
     Weights(&'w Evaluator),
+    /// The NBoard engine's midgame search (principal-variation search with its table and
+    /// Multi-ProbCut, fastest-first order) to `depth` plies on these weights, and from the
+    /// solved positions on the exact solver's best move: stronger play, so that an early
+    /// position's label (the game's first exact value) carries less of the players' errors.
+    Search {
+        /// The evaluation searched.
+        weights: &'w Evaluator,
+        /// Plies of the midgame search.
+        depth: u32,
+    },
+}
+
+/// What a thread keeps from game to game: the exact solver's searcher and the midgame
+/// search's table.
+pub struct Workspace<'w> {
+    endgame: crate::endgame::EndgameSearcher,
+    midgame: search_core::Searcher<PatternGame<'w>>,
+}
+
+impl Workspace<'_> {
+    /// A workspace for solving from `solve_empties` empties.
+    pub fn new<'w>(solve_empties: u32) -> Workspace<'w> {
+        let mut midgame = search_core::Searcher::new(16);
+        midgame.options =
+            crate::nboard::engine_options(Some(crate::nboard::DEFAULT_PROBCUT_CONFIDENCE));
+        Workspace {
+            endgame: crate::endgame::searcher(table_megabytes(solve_empties)),
+            midgame,
+        }
+    }
 }
 
 /// The generator of game `index` under `seed`.
@@ -63,11 +93,11 @@ fn game_rng(seed: u64, index: u32) -> SmallRng {
 }
 
 /// Plays game `index` and labels its positions (those where the side to move has a move).
-pub fn play_game(
+pub fn play_game<'w>(
     index: u32,
     opts: &Generate,
-    player: Player,
-    searcher: &mut crate::endgame::EndgameSearcher,
+    player: Player<'w>,
+    workspace: &mut Workspace<'w>,
 ) -> Vec<Sample> {
     let mut rng = game_rng(opts.seed, index);
     let random_plies = rng.random_range(8..=20);
@@ -78,9 +108,12 @@ pub fn play_game(
     let mut ply = 0;
     let mut moves = Vec::new();
     while !p.game_over() {
+        let mut solved_best = None;
         if p.moves() != 0 {
             if p.empties() <= opts.solve_empties {
-                let score = solve(&p, searcher).score;
+                let solution = solve(&p, &mut workspace.endgame);
+                let score = solution.score;
+                solved_best = solution.best;
                 out.push(sample(&p, score, index));
                 solved_from.get_or_insert((p, score));
             } else {
@@ -109,6 +142,10 @@ pub fn play_game(
                         .best
                         .unwrap_or(moves[0])
                 }
+                Player::Search { .. } if solved_best.is_some() => solved_best.unwrap_or(moves[0]),
+                Player::Search { weights, depth } => {
+                    search_move(&p, weights, depth, &mut workspace.midgame).unwrap_or(moves[0])
+                }
             }
         };
         p = p.play(mv);
@@ -122,6 +159,22 @@ pub fn play_game(
         out.push(sample(&q, v, index));
     }
     out
+}
+
+/// The midgame search's move at `p` on `weights`, `depth` plies deep.
+fn search_move<'w>(
+    p: &Position,
+    weights: &'w Evaluator,
+    depth: u32,
+    searcher: &mut search_core::Searcher<PatternGame<'w>>,
+) -> Option<Move> {
+    let mut game = PatternGame::new(*p, weights).fastest_first();
+    let opts = search_core::IterativeOptions {
+        max_depth: depth,
+        kind: search_core::IterationKind::AlphaBeta,
+        ..Default::default()
+    };
+    search_core::iterative_deepening(&mut game, searcher, &opts, |_| {}).best
 }
 
 fn sample(p: &Position, score: i32, game: u32) -> Sample {
@@ -139,9 +192,9 @@ pub fn generate(opts: &Generate, player: Player, progress: &(dyn Fn() + Sync)) -
     let per_game = batch::parallel_map(
         opts.games as usize,
         opts.threads,
-        || crate::endgame::searcher(table_megabytes(opts.solve_empties)),
-        |searcher, i| {
-            let samples = play_game(i as u32, opts, player, searcher);
+        || Workspace::new(opts.solve_empties),
+        |workspace, i| {
+            let samples = play_game(i as u32, opts, player, workspace);
             progress();
             samples
         },

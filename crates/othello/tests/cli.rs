@@ -380,6 +380,40 @@ fn train_writes_weights_that_load_and_are_reproducible() {
     );
 }
 
+/// `othello train --from WEIGHTS --search-depth D --fit-rounds 2`: rounds played by the
+/// engine's search from given weights, the second fitted on both rounds' positions, the same
+/// bytes for any thread count, and a weights file that is not one refused with its name.
+#[test]
+fn train_from_weights_with_the_engines_search() {
+    let dir = batch::testing::temp_dir("othello-cli-train-from");
+    let start = dir.join("start.bin");
+    std::fs::write(&start, othello::pattern::weights().to_bytes()).unwrap();
+    let train = |out: &str, jobs: &str, from: &std::path::Path| {
+        bin()
+            .args(["train", "--games", "12", "--solve-empties", "10"])
+            .args(["--rounds", "2", "--fit-rounds", "2", "--iterations", "10"])
+            .args(["--search-depth", "3", "--jobs", jobs, "--from"])
+            .arg(from)
+            .arg("--out")
+            .arg(dir.join(out))
+            .output()
+            .unwrap()
+    };
+    for (out, jobs) in [("a.bin", "1"), ("b.bin", "2")] {
+        let o = train(out, jobs, &start);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let a = std::fs::read(dir.join("a.bin")).unwrap();
+    assert_eq!(a, std::fs::read(dir.join("b.bin")).unwrap());
+    assert!(othello::pattern::Weights::from_bytes(&a).is_ok());
+    let not_weights = dir.join("not-weights.bin");
+    std::fs::write(&not_weights, b"nothing").unwrap();
+    let o = train("c.bin", "1", &not_weights);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not-weights.bin"), "{err}");
+}
+
 /// `othello fit-probcut` end to end on a small scale: the model file it writes loads, gives
 /// the same bytes for the same seed whatever the thread count, and the measured table has a
 /// row per stage and depth pair; a bad confidence for `nboard --probcut` is refused.

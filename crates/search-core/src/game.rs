@@ -67,6 +67,21 @@ pub trait Game {
         self.order_moves(moves);
     }
 
+    /// [`order_moves_in_window`](Game::order_moves_in_window) at a node `depth` plies above
+    /// the horizon, as [`Searcher`](crate::Searcher) calls it: a game whose good order is
+    /// costly (a move played and its replies counted, per move) may order cheaply near the
+    /// horizon, where searching the moves costs little more than that order would. The default
+    /// ignores the depth.
+    fn order_moves_at_depth(
+        &self,
+        moves: &mut [Self::Move],
+        alpha: Score,
+        beta: Score,
+        _depth: i32,
+    ) {
+        self.order_moves_in_window(moves, alpha, beta);
+    }
+
     /// A move so likely to fail high in `(alpha, beta)` that it is worth searching before the
     /// others are ordered, as a hash move is: [`Searcher`](crate::Searcher) asks at a node
     /// without a hash move, searches `moves[i]` first, and orders the others only if it does

@@ -739,7 +739,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         };
         match first_alone {
             Some(i) => moves[..=i].rotate_right(1),
-            None => self.order(game, &mut moves, ply, alpha, beta),
+            None => self.order(game, &mut moves, (ply, depth), alpha, beta),
         }
         let mut best = -INF;
         let mut best_mv = moves[0];
@@ -762,7 +762,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 break;
             };
             if k == 1 && first_alone.is_some() && first_pass {
-                self.order(game, &mut moves[1..], ply, alpha, beta);
+                self.order(game, &mut moves[1..], (ply, depth), alpha, beta);
             }
             let mv = moves[k];
             let quiet = !game.is_tactical(mv);
@@ -1204,8 +1204,15 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
     /// The game's order, then its tactical prefix kept in front, killers, the counter move,
     /// and quiet moves by history (the hash move, if any, is already out of `moves`: see
     /// `search`).
-    fn order(&self, game: &G, moves: &mut [G::Move], ply: usize, alpha: Score, beta: Score) {
-        game.order_moves_in_window(moves, alpha, beta);
+    fn order(
+        &self,
+        game: &G,
+        moves: &mut [G::Move],
+        (ply, depth): (usize, i32),
+        alpha: Score,
+        beta: Score,
+    ) {
+        game.order_moves_at_depth(moves, alpha, beta, depth);
         let mut front = 0;
         while front < moves.len() && game.is_tactical(moves[front]) {
             front += 1;

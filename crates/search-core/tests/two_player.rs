@@ -19,6 +19,10 @@ struct RandomTree {
     asked: std::cell::Cell<u64>,
     /// What [`Game::probcut_error`] answers at every node.
     probcut_error: Option<ProbCutError>,
+    /// Whether nodes less than two plies above the horizon take another order, and the
+    /// depths [`Game::order_moves_at_depth`] was called with.
+    cheap_near_horizon: bool,
+    order_depths: std::cell::RefCell<Vec<i32>>,
 }
 
 impl RandomTree {
@@ -31,6 +35,8 @@ impl RandomTree {
             guess_cutoffs: false,
             asked: 0.into(),
             probcut_error: None,
+            cheap_near_horizon: false,
+            order_depths: Default::default(),
         }
     }
 }
@@ -63,6 +69,14 @@ impl Game for RandomTree {
     fn order_moves(&self, moves: &mut [u8]) {
         // A deliberately arbitrary but deterministic order, to exercise reordering.
         moves.sort_by_key(|&m| mix(self.hash ^ m as u64) % 7);
+    }
+    fn order_moves_at_depth(&self, moves: &mut [u8], _alpha: Score, _beta: Score, depth: i32) {
+        self.order_depths.borrow_mut().push(depth);
+        if self.cheap_near_horizon && depth < 2 {
+            moves.reverse();
+        } else {
+            self.order_moves(moves);
+        }
     }
     fn history_index(&self, mv: u8) -> Option<usize> {
         Some(mv as usize)
@@ -222,6 +236,21 @@ proptest! {
         let opts = IterativeOptions { max_depth: depth, kind: IterationKind::Mtdf, ..Default::default() };
         let idm = iterative_deepening(&mut RandomTree::new(seed, branch), &mut Searcher::new(1), &opts, |_| {});
         prop_assert_eq!(ab.score, idm.score);
+    }
+
+    /// The searcher tells the game how far each ordered node is from the horizon, and
+    /// another order near the horizon changes the work, never the value.
+    #[test]
+    fn the_order_near_the_horizon_knows_its_depth_and_keeps_the_value(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
+        let ab = alphabeta(&mut RandomTree::new(seed, branch), depth);
+        let mut g = RandomTree { cheap_near_horizon: true, ..RandomTree::new(seed, branch) };
+        let mut s = Searcher::new(1);
+        s.options.pvs = true;
+        let opts = IterativeOptions { max_depth: depth, ..Default::default() };
+        let r = iterative_deepening(&mut g, &mut s, &opts, |_| {});
+        prop_assert_eq!(ab.score, r.score);
+        let depths = g.order_depths.borrow();
+        prop_assert!(depths.iter().all(|&d| (1..=depth as i32).contains(&d)), "{:?}", depths);
     }
 
     /// The exact parts of the selective search (principal-variation search, mate-distance
