@@ -213,7 +213,9 @@ pub struct Thinker {
     midgame: Searcher<CourseGame>,
     /// The exact solver's searcher, kept from move to move: the position after two more
     /// moves lies inside the last solve's tree, so its table answers most of the next one.
-    endgame: Option<EndgameSearcher>,
+    /// Made with the thinker (sized for the deepest solve the engine starts, 20 empties), so
+    /// that clearing its table is not part of the first solve's time.
+    endgame: EndgameSearcher,
     stop: Arc<AtomicBool>,
 }
 
@@ -230,22 +232,18 @@ impl Thinker {
         let mut midgame = Searcher::new(32);
         midgame.set_stop_signal(Some(stop.clone()));
         midgame.options = engine_options(confidence);
+        let mut endgame = crate::endgame::searcher(table_megabytes(MAX_SOLVE_EMPTIES));
+        endgame.set_stop_signal(Some(stop.clone()));
         Thinker {
             midgame,
-            endgame: None,
+            endgame,
             stop,
         }
     }
 
     fn exact(&mut self, p: &Position, deadline: Deadline) -> Option<Solution> {
-        let searcher = self.endgame.get_or_insert_with(|| {
-            // Sized for the deepest solve the engine starts (20 empties).
-            let mut s = crate::endgame::searcher(table_megabytes(MAX_SOLVE_EMPTIES));
-            s.set_stop_signal(Some(self.stop.clone()));
-            s
-        });
-        searcher.set_deadline(deadline);
-        solve_until(p, searcher)
+        self.endgame.set_deadline(deadline);
+        solve_until(p, &mut self.endgame)
     }
 
     fn midgame(
@@ -492,6 +490,10 @@ struct Session {
 
 impl Session {
     fn new(stop: Arc<AtomicBool>, probcut: Option<i32>) -> Session {
+        // The evaluation's tables and the Multi-ProbCut model are made when the engine starts,
+        // as its table is, not in its first move's time (about 10 ms of it).
+        crate::pattern::evaluator();
+        crate::probcut::model();
         Session {
             depth: DEFAULT_DEPTH,
             time_limit: DEFAULT_TIME_LIMIT,
