@@ -370,8 +370,10 @@ fn train(
                 " iterations {} ridge {}",
                 fit_opts.iterations, fit_opts.ridge
             );
-            if fit_rounds > 1 {
-                made_with += &format!(" fit-rounds {fit_rounds}");
+            // The players' weights were fitted on this many rounds.
+            let fitted_on = fit_rounds.min(round - 1);
+            if fitted_on > 1 {
+                made_with += &format!(" fit-rounds {fitted_on}");
             }
         }
         let settings_file = |f: &std::path::Path| f.with_extension("settings");

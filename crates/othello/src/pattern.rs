@@ -704,7 +704,7 @@ impl PatternGame<'_> {
     }
 
     /// Searches the moves that leave the opponent fewest replies (corners counted twice) first,
-    /// instead of in square order: the same values, found with fewer positions. The endgame
+    /// instead of in square order: the same values, usually found with fewer positions. The endgame
     /// solver's ordering searches use it (FFO #51, #53 and #56 with four-ply ordering searches:
     /// 149.7 → 147.3 s); the training games' player does not, so their moves stay as they were.
     ///
@@ -716,7 +716,6 @@ impl PatternGame<'_> {
     /// let a = search_core::alphabeta(&mut plain, 4);
     /// let b = search_core::alphabeta(&mut ordered, 4);
     /// assert_eq!(a.score, b.score);
-    /// assert!(b.stats.nodes <= a.stats.nodes);
     /// ```
     pub fn fastest_first(mut self) -> Self {
         self.fastest_first = true;
