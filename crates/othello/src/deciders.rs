@@ -157,7 +157,7 @@ impl Game for CourseGame {
 /// then the edges' A- and B-squares, the centre, the rest of the inner ring, and the C- and
 /// X-squares next to the corners last.
 #[rustfmt::skip]
-const SQUARE_RANK: [u8; 64] = [
+pub const SQUARE_RANK: [u8; 64] = [
     0, 5, 1, 2, 2, 1, 5, 0,
     5, 6, 4, 4, 4, 4, 6, 5,
     1, 4, 3, 3, 3, 3, 4, 1,
