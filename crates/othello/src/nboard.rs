@@ -229,6 +229,10 @@ impl Thinker {
     /// A thinker that stops whenever `stop` is set, with Multi-ProbCut at `confidence`
     /// hundredths of a standard deviation (`None`: the full-width search).
     pub fn with_probcut(stop: Arc<AtomicBool>, confidence: Option<i32>) -> Thinker {
+        // The evaluation's tables and the Multi-ProbCut model are made with the thinker, as
+        // its tables are, not in its first move's time (about 10 ms of it).
+        crate::pattern::evaluator();
+        crate::probcut::model();
         let mut midgame = Searcher::new(32);
         midgame.set_stop_signal(Some(stop.clone()));
         midgame.options = engine_options(confidence);
@@ -490,10 +494,6 @@ struct Session {
 
 impl Session {
     fn new(stop: Arc<AtomicBool>, probcut: Option<i32>) -> Session {
-        // The evaluation's tables and the Multi-ProbCut model are made when the engine starts,
-        // as its table is, not in its first move's time (about 10 ms of it).
-        crate::pattern::evaluator();
-        crate::probcut::model();
         Session {
             depth: DEFAULT_DEPTH,
             time_limit: DEFAULT_TIME_LIMIT,

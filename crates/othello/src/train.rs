@@ -74,7 +74,7 @@ pub struct Workspace<'w> {
 
 impl Workspace<'_> {
     /// A workspace for solving from `solve_empties` empties.
-    pub fn new<'w>(solve_empties: u32) -> Workspace<'w> {
+    pub fn new(solve_empties: u32) -> Self {
         let mut midgame = search_core::Searcher::new(16);
         midgame.options =
             crate::nboard::engine_options(Some(crate::nboard::DEFAULT_PROBCUT_CONFIDENCE));
@@ -142,10 +142,9 @@ pub fn play_game<'w>(
                         .best
                         .unwrap_or(moves[0])
                 }
-                Player::Search { .. } if solved_best.is_some() => solved_best.unwrap_or(moves[0]),
-                Player::Search { weights, depth } => {
-                    search_move(&p, weights, depth, &mut workspace.midgame).unwrap_or(moves[0])
-                }
+                Player::Search { weights, depth } => solved_best
+                    .or_else(|| search_move(&p, weights, depth, &mut workspace.midgame))
+                    .unwrap_or(moves[0]),
             }
         };
         p = p.play(mv);
