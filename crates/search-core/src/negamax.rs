@@ -39,6 +39,11 @@ pub struct SearchOptions {
     /// leaves, where most nodes are, a table probe is a cache miss that can cost more than the
     /// small subtree it would save.
     pub tt_min_depth: i32,
+    /// Before searching a node's moves, start fetching the table slots of the positions they
+    /// lead to, all at once (where the children probe the table and the enhanced
+    /// transposition cut-off has not fetched them already): their cache misses then overlap
+    /// instead of each stalling its child. Costs a play, hash and undo per move.
+    pub prefetch_children: bool,
     /// Principal-variation search: after the first move, prove the others worse with a null
     /// window and search again with the full window only the one that is not.
     pub pvs: bool,
@@ -233,6 +238,7 @@ impl Default for SearchOptions {
             continuation_history: false,
             etc_min_depth: None,
             tt_min_depth: i32::MIN,
+            prefetch_children: false,
             pvs: false,
             null_move: None,
             null_verify_depth: None,
@@ -740,6 +746,17 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         match first_alone {
             Some(i) => moves[..=i].rotate_right(1),
             None => self.order(game, &mut moves, (ply, depth), alpha, beta),
+        }
+        if self.options.prefetch_children
+            && use_tt
+            && depth > self.options.tt_min_depth
+            && !(ply > 0 && self.options.etc_min_depth.is_some_and(|d| depth >= d))
+        {
+            for &mv in &moves {
+                game.play(mv);
+                self.tt.prefetch(game.hash());
+                game.undo(mv);
+            }
         }
         let mut best = -INF;
         let mut best_mv = moves[0];

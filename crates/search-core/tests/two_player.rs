@@ -253,6 +253,21 @@ proptest! {
         prop_assert!(depths.iter().all(|&d| (1..=depth as i32).contains(&d)), "{:?}", depths);
     }
 
+    /// Fetching the children's table slots ahead is a hint to the cache: the same value, the
+    /// same move and the same positions searched, with or without the table's depth limit and
+    /// the enhanced transposition cut-off (which fetches them itself where it runs).
+    #[test]
+    fn prefetching_the_childrens_slots_changes_nothing_the_search_sees(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6, tt_min_depth in 0i32..3) {
+        let search = |prefetch_children: bool| {
+            let mut s = Searcher::new(1);
+            s.options = SearchOptions { pvs: true, etc_min_depth: Some(3), tt_min_depth, prefetch_children, ..SearchOptions::default() };
+            let opts = IterativeOptions { max_depth: depth, ..Default::default() };
+            let r = iterative_deepening(&mut RandomTree::new(seed, branch), &mut s, &opts, |_| {});
+            (r.score, r.best, r.stats.nodes)
+        };
+        prop_assert_eq!(search(false), search(true));
+    }
+
     /// The exact parts of the selective search (principal-variation search, mate-distance
     /// pruning, aspiration windows, counter moves and the continuation history in the order)
     /// change the work, never the value.
