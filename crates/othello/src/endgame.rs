@@ -883,6 +883,36 @@ pub fn solve_until(p: &Position, searcher: &mut EndgameSearcher) -> Option<Solut
 /// # Panics
 /// When `searchers` is empty.
 pub fn solve_parallel(p: &Position, searchers: &mut [EndgameSearcher]) -> Option<Solution> {
+    solve_within(p, searchers, None)
+}
+
+/// Whether the side to move wins, draws or loses `p` under perfect play, unless the
+/// searcher's deadline, node limit or stop signal cuts the search short (then `None`): the
+/// solution's score is positive for a win (at least that many discs), 0 for a draw (exact)
+/// and negative for a loss (at most that many), its move one that keeps the result. A
+/// null-window question around 0 instead of the exact score: several times cheaper, and all
+/// a game's result needs.
+///
+/// ```
+/// use othello::{endgame::{searcher, solve, solve_wld_until}, Position};
+/// let p: Position = "--XXXXXO---OOOOO--OOOOOO--OOOXOO--OOOXOO--OXOXOO--XXXXX-----XXXX X"
+///     .parse()
+///     .unwrap();
+/// let exact = solve(&p, &mut searcher(4));
+/// let wld = solve_wld_until(&p, &mut searcher(4)).unwrap();
+/// assert_eq!(wld.score.signum(), exact.score.signum());
+/// assert!(wld.nodes < exact.nodes);
+/// ```
+pub fn solve_wld_until(p: &Position, searcher: &mut EndgameSearcher) -> Option<Solution> {
+    solve_within(p, std::slice::from_mut(searcher), Some((-1, 1)))
+}
+
+/// [`solve_parallel`], or with `window` the fail-soft value within that window.
+fn solve_within(
+    p: &Position,
+    searchers: &mut [EndgameSearcher],
+    window: Option<(Score, Score)>,
+) -> Option<Solution> {
     if p.game_over() {
         return Some(Solution {
             score: p.final_score(),
@@ -933,11 +963,15 @@ pub fn solve_parallel(p: &Position, searchers: &mut [EndgameSearcher]) -> Option
     // 1.14 G with MTD(f) from 0 and a pre-search whose scores mixed discs and hundredths).
     let split_depth = p.empties() + 2 + SPLIT_MIN_EMPTIES;
     let mut best = None;
-    let score = aspiration_windows(guess, ASPIRATION_DISCS, |alpha, beta| {
+    let mut search = |alpha, beta| {
         let r = parallel_search_root(&mut games, searchers, depth, alpha, beta, split_depth);
         best = r.best;
         (!r.aborted).then_some(r.score)
-    })?;
+    };
+    let score = match window {
+        Some((alpha, beta)) => search(alpha, beta)?,
+        None => aspiration_windows(guess, ASPIRATION_DISCS, search)?,
+    };
     let nodes = searchers.iter().map(|s| s.stats.nodes).sum::<u64>()
         + games.iter().map(|g| g.leaf_nodes.get()).sum::<u64>();
     Some(Solution { score, best, nodes })

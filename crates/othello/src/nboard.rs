@@ -6,13 +6,15 @@
 //! a running search (the GUI sends `ping` when the position changes and waits for `pong`).
 //!
 //! Thinking: iterative-deepening principal-variation search to the `set depth` depth with the
-//! learned pattern evaluation ([`crate::pattern`]), an exact solve once few squares are empty
-//! ([`solve_empties`]), each move within its [`MoveBudget`] (`set timelimit`, the GGF clock).
-//! EVAL is in discs: the exact disc difference after a solve, the evaluation's estimate before.
+//! learned pattern evaluation ([`crate::pattern`]), a win-draw-loss solve once few squares are
+//! empty ([`solve_empties`]) and an exact one once fewer are ([`exact_empties`]), each move within
+//! its [`MoveBudget`] (`set timelimit`, the GGF clock). EVAL is in discs: the exact disc
+//! difference after a solve, a bound (±1 or beyond, 0 for a draw) after a win-draw-loss solve,
+//! the evaluation's estimate before.
 
-use crate::deciders::{CourseGame, HeuristicKind, MoveOrder};
-use crate::endgame::{solve_until, table_megabytes, EndgameSearcher, Solution};
+use crate::endgame::{solve_until, solve_wld_until, table_megabytes, EndgameSearcher, Solution};
 use crate::ggf::{ggf_move, GgfGame};
+use crate::pattern::PatternGame;
 use crate::position::{Move, Position};
 use search_core::{
     iterative_deepening, Deadline, IterationKind, IterativeOptions, ProbCut, SearchOptions,
@@ -108,8 +110,9 @@ impl MoveBudget {
     }
 }
 
-/// At `depth`, positions with at most this many empty squares are solved exactly: eight more
-/// than the midgame depth, at most 20 (about a second for this solver).
+/// At `depth`, positions with at most this many empty squares are solved: eight more than
+/// the midgame depth, at most 20. `go` works out their result (win, draw or loss) alone down to
+/// [`exact_empties`] and the exact disc difference below; `hint` the exact value of each move.
 ///
 /// ```
 /// assert_eq!(othello::nboard::solve_empties(4), 12);
@@ -118,6 +121,21 @@ impl MoveBudget {
 pub fn solve_empties(depth: u32) -> u32 {
     depth.saturating_add(8).min(MAX_SOLVE_EMPTIES)
 }
+
+/// At `depth`, the engine's moves come from an exact solve with at most this many empty
+/// squares: four more than the midgame depth, at most 16. Up to [`solve_empties`] the
+/// result alone is worked out, several times cheaper, and all a game's result needs.
+///
+/// ```
+/// assert_eq!(othello::nboard::exact_empties(4), 8);
+/// assert_eq!(othello::nboard::exact_empties(30), 16);
+/// ```
+pub fn exact_empties(depth: u32) -> u32 {
+    depth.saturating_add(4).min(MAX_EXACT_EMPTIES)
+}
+
+/// The most empty squares at which the engine's moves come from an exact solve.
+pub const MAX_EXACT_EMPTIES: u32 = 16;
 
 /// The most empty squares at which the engine starts an exact solve.
 pub const MAX_SOLVE_EMPTIES: u32 = 20;
@@ -174,6 +192,7 @@ pub fn midgame_options() -> SearchOptions {
         killers: false,
         history: false,
         tt_min_depth: 1,
+        prefetch_children: true,
         ..SearchOptions::default()
     }
 }
@@ -196,21 +215,21 @@ pub fn engine_options(confidence: Option<i32>) -> SearchOptions {
 }
 
 /// Nodes fewer plies than this above the horizon (those one ply above it) order their moves
-/// by square alone (see [`CourseGame::with_cheap_order_below`]): there the fastest-first
+/// by square alone (see [`PatternGame::with_cheap_order_below`]): there the fastest-first
 /// order's reply counts cost as much as the evaluations they would spare.
 pub const CHEAP_ORDER_BELOW: i32 = 2;
 
 /// The position as the engine's midgame search sees it: the learned evaluation, moves
 /// fastest-first, by square near the horizon ([`CHEAP_ORDER_BELOW`]).
-pub fn engine_game(p: Position) -> CourseGame {
-    CourseGame::with_heuristic(p, HeuristicKind::Pattern)
-        .with_order(MoveOrder::Mobility)
+pub fn engine_game(p: Position) -> PatternGame<'static> {
+    PatternGame::new(p, crate::pattern::evaluator())
+        .fastest_first()
         .with_cheap_order_below(CHEAP_ORDER_BELOW)
 }
 
 /// The searches behind `go` and `hint`, with their tables, stopped by `stop`.
 pub struct Thinker {
-    midgame: Searcher<CourseGame>,
+    midgame: Searcher<PatternGame<'static>>,
     /// The exact solver's searcher, kept from move to move: the position after two more
     /// moves lies inside the last solve's tree, so its table answers most of the next one.
     /// Made with the thinker (sized for the deepest solve the engine starts, 20 empties), so
@@ -250,6 +269,11 @@ impl Thinker {
         solve_until(p, &mut self.endgame)
     }
 
+    fn win_draw_loss(&mut self, p: &Position, deadline: Deadline) -> Option<Solution> {
+        self.endgame.set_deadline(deadline);
+        solve_wld_until(p, &mut self.endgame)
+    }
+
     fn midgame(
         &mut self,
         p: &Position,
@@ -270,10 +294,10 @@ impl Thinker {
 
     /// The move to play at `p` with midgame depth `depth` within `budget` (`None` when the
     /// game is over; a pass when the side to move has no move). Near the end the position is
-    /// solved exactly when the solve is expected to take at most half the budget's hard
-    /// limit, and given three quarters of it; past that, or when the solve is cut short, the
-    /// midgame search answers. A stopped search gives the best move of its last finished
-    /// iteration.
+    /// solved, for its result alone ([`solve_empties`]) and then exactly ([`exact_empties`]),
+    /// when the solve is expected to take at most half the budget's hard limit, and given
+    /// three quarters of it; past that, or when the solve is cut short, the midgame search
+    /// answers. A stopped search gives the best move of its last finished iteration.
     pub fn best(&mut self, p: &Position, depth: u32, budget: &MoveBudget) -> Option<Analysis> {
         if p.game_over() {
             return None;
@@ -289,16 +313,22 @@ impl Thinker {
             let deadline = hard.map_or(Deadline::none(), |h| {
                 Deadline::at(budget.start + std::time::Duration::from_secs_f64(0.75 * h))
             });
+            let exact = p.empties() <= exact_empties(depth);
+            let solution = if exact {
+                self.exact(p, deadline)
+            } else {
+                self.win_draw_loss(p, deadline)
+            };
             if let Some(Solution {
                 score,
                 best: Some(mv),
                 nodes,
-            }) = self.exact(p, deadline)
+            }) = solution
             {
                 return Some(Analysis {
                     mv,
                     eval: f64::from(score),
-                    exact: true,
+                    exact,
                     depth: p.empties(),
                     nodes,
                 });

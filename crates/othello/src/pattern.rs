@@ -11,6 +11,7 @@
 use crate::bitboard::legal_moves;
 use crate::position::Line;
 use crate::position::Position;
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 /// The base squares of each pattern family, as (file, rank) from a1 = (0, 0).
@@ -407,7 +408,7 @@ impl Weights {
     /// reading looked up (84); [`Evaluator`] gives the same value with 46.
     #[inline]
     pub fn evaluate_discs(&self, me: u64, opp: u64) -> i32 {
-        sum_readings(&self.values, &ALL_READS, me, opp)
+        sum_readings(&self.values, &ALL_READS, me, opp, legal_moves(me, opp))
     }
 
     /// [`Weights::evaluate_discs`] the slow obvious way, square by square along the listed
@@ -523,18 +524,34 @@ impl Evaluator {
     /// [`Weights::evaluate_discs`] gives it.
     #[inline]
     pub fn evaluate_discs(&self, me: u64, opp: u64) -> i32 {
-        sum_readings(&self.values, &FOLDED_READS, me, opp)
+        self.evaluate_with_moves(me, opp, legal_moves(me, opp))
+    }
+
+    /// [`Evaluator::evaluate_discs`] when the legal squares of `me`, `my_moves`, are already
+    /// known (a search has found them to see whether the game is over).
+    ///
+    /// ```
+    /// use othello::pattern::evaluator;
+    /// use othello::Position;
+    /// let p = Position::default();
+    /// let e = evaluator();
+    /// assert_eq!(e.evaluate_with_moves(p.me, p.opp, p.moves()), e.evaluate_discs(p.me, p.opp));
+    /// ```
+    #[inline]
+    pub fn evaluate_with_moves(&self, me: u64, opp: u64, my_moves: u64) -> i32 {
+        sum_readings(&self.values, &FOLDED_READS, me, opp, my_moves)
     }
 }
 
 /// The value of `(me, opp)` in hundredths of a disc for `me` under `values` (`STAGES` blocks
-/// of weights), each family read through the symmetries `reads` lists.
+/// of weights), each family read through the symmetries `reads` lists; `my_moves` are the
+/// legal squares of `me`.
 ///
 /// Each family is read off the eight transformed boards in its base orientation: a line is a
 /// byte of the board (after a multiply that gathers a diagonal into one byte), and a
 /// binary-to-ternary table turns each side's bits into the pattern's number.
 #[inline(always)]
-fn sum_readings(values: &[i16], reads: &[&[usize]; 11], me: u64, opp: u64) -> i32 {
+fn sum_readings(values: &[i16], reads: &[&[usize]; 11], me: u64, opp: u64, my_moves: u64) -> i32 {
     let empties = (!(me | opp)).count_ones();
     let l = layout();
     let w = &values[stage(empties) * l.size..][..l.size];
@@ -560,7 +577,7 @@ fn sum_readings(values: &[i16], reads: &[&[usize]; 11], me: u64, opp: u64) -> i3
     family(8, |b| diagonal(b, 2));
     family(9, |b| diagonal(b, 3));
     family(10, |b| diagonal(b, 4));
-    let mob_me = (legal_moves(me, opp).count_ones() as usize).min(MOBILITY_CAP);
+    let mob_me = (my_moves.count_ones() as usize).min(MOBILITY_CAP);
     let mob_opp = (legal_moves(opp, me).count_ones() as usize).min(MOBILITY_CAP);
     sum += w[l.mobility_me as usize + mob_me] as i32;
     sum += w[l.mobility_opp as usize + mob_opp] as i32;
@@ -683,7 +700,8 @@ fn get_varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
 }
 
 /// A position searched with given weights: the evaluation as a `search-core` [`Game`], for
-/// the training games' player and the endgame solver's ordering searches.
+/// the NBoard engine's midgame search, the training games' player and the endgame solver's
+/// ordering searches.
 ///
 /// [`Game`]: search_core::Game
 pub struct PatternGame<'w> {
@@ -691,7 +709,27 @@ pub struct PatternGame<'w> {
     weights: &'w Evaluator,
     /// Whether moves are searched fastest-first (see [`PatternGame::fastest_first`]).
     fastest_first: bool,
+    /// Nodes fewer plies than this above the horizon order by square alone.
+    cheap_order_below: i32,
+    /// The side to move's legal squares at the current position once looked up there
+    /// ([`UNKNOWN_MOVES`] before): a search asks whether the game is over, then for the moves
+    /// or the value, and each of these needs them.
+    moves: Cell<u64>,
 }
+
+/// The squares of each [`SQUARE_RANK`](crate::deciders::SQUARE_RANK), lowest rank first.
+const SQUARES_BY_RANK: [u64; 7] = {
+    let mut classes = [0u64; 7];
+    let mut s = 0;
+    while s < 64 {
+        classes[crate::deciders::SQUARE_RANK[s] as usize] |= 1 << s;
+        s += 1;
+    }
+    classes
+};
+
+/// No position has every square legal: the mark of moves not yet looked up.
+const UNKNOWN_MOVES: u64 = u64::MAX;
 
 impl PatternGame<'_> {
     /// Starts at `p`, evaluating with `weights`.
@@ -700,13 +738,15 @@ impl PatternGame<'_> {
             line: Line::new(p, 8),
             weights,
             fastest_first: false,
+            cheap_order_below: 0,
+            moves: Cell::new(UNKNOWN_MOVES),
         }
     }
 
     /// Searches the moves that leave the opponent fewest replies (corners counted twice) first,
-    /// instead of in square order: the same values, usually found with fewer positions. The endgame
-    /// solver's ordering searches use it (FFO #51, #53 and #56 with four-ply ordering searches:
-    /// 149.7 → 147.3 s); the training games' player does not, so their moves stay as they were.
+    /// instead of in square order: the same values, usually found with fewer positions. The
+    /// engine's search, the training games' player and the endgame solver's ordering searches
+    /// use it (FFO #51, #53 and #56 with four-ply ordering searches: 149.7 → 147.3 s).
     ///
     /// ```
     /// use othello::{pattern::{evaluator, PatternGame}, Position};
@@ -722,22 +762,74 @@ impl PatternGame<'_> {
         self
     }
 
+    /// Orders the moves of nodes fewer than `depth` plies above the horizon by square alone
+    /// ([`SQUARE_RANK`](crate::deciders::SQUARE_RANK)): there counting each child's replies
+    /// costs about as much as the evaluations a better order would spare.
+    ///
+    /// ```
+    /// use othello::{pattern::{evaluator, PatternGame}, Position};
+    /// use search_core::{Searcher, IterativeOptions, iterative_deepening};
+    /// let p = Position::default().play_sequence("f5d6c3d3c4").unwrap();
+    /// let value = |mut g: PatternGame| {
+    ///     let opts = IterativeOptions { max_depth: 5, ..Default::default() };
+    ///     iterative_deepening(&mut g, &mut Searcher::new(1), &opts, |_| {}).score
+    /// };
+    /// let full = value(PatternGame::new(p, evaluator()).fastest_first());
+    /// let cheap = value(PatternGame::new(p, evaluator()).fastest_first().with_cheap_order_below(2));
+    /// assert_eq!(full, cheap);
+    /// ```
+    pub fn with_cheap_order_below(mut self, depth: i32) -> Self {
+        self.cheap_order_below = depth;
+        self
+    }
+
     /// Starts again at `p`, keeping the allocated stack (for many small searches).
     pub fn reset(&mut self, p: Position) {
         self.line.reset(p);
+        self.moves.set(UNKNOWN_MOVES);
+    }
+
+    /// The side to move's legal squares, looked up once per position.
+    #[inline]
+    fn moves(&self) -> u64 {
+        let m = self.moves.get();
+        if m != UNKNOWN_MOVES {
+            return m;
+        }
+        let m = self.line.cur.moves();
+        self.moves.set(m);
+        m
     }
 }
 
 impl search_core::Game for PatternGame<'_> {
     type Move = crate::Move;
+    /// The legal squares by [`SQUARE_RANK`](crate::deciders::SQUARE_RANK) (then by square),
+    /// so that the cheap order near the horizon is the order they come in.
     fn generate_moves(&self, moves: &mut Vec<crate::Move>) {
-        self.line.cur.push_moves(moves);
+        let all = self.moves();
+        if all == 0 {
+            let cur = &self.line.cur;
+            if legal_moves(cur.opp, cur.me) != 0 {
+                moves.push(crate::Move::Pass);
+            }
+            return;
+        }
+        for class in SQUARES_BY_RANK {
+            let mut bits = all & class;
+            while bits != 0 {
+                moves.push(crate::Move::Square(bits.trailing_zeros() as u8));
+                bits &= bits - 1;
+            }
+        }
     }
     fn play(&mut self, mv: crate::Move) {
         self.line.push(mv);
+        self.moves.set(UNKNOWN_MOVES);
     }
     fn undo(&mut self, _mv: crate::Move) {
         self.line.pop();
+        self.moves.set(UNKNOWN_MOVES);
     }
     fn order_moves(&self, moves: &mut [crate::Move]) {
         if !self.fastest_first || moves.len() < 2 {
@@ -747,15 +839,26 @@ impl search_core::Game for PatternGame<'_> {
             crate::bitboard::weighted_mobility(self.line.cur.play(mv).moves()) as i32
         });
     }
+    fn order_moves_at_depth(
+        &self,
+        moves: &mut [crate::Move],
+        _alpha: search_core::Score,
+        _beta: search_core::Score,
+        depth: i32,
+    ) {
+        // Below `cheap_order_below` the moves stay in the order they were generated in.
+        if depth >= self.cheap_order_below {
+            self.order_moves(moves);
+        }
+    }
     fn outcome(&self) -> Option<search_core::Score> {
-        self.line
-            .cur
-            .game_over()
-            .then(|| 100 * self.line.cur.final_score())
+        let cur = &self.line.cur;
+        (self.moves() == 0 && legal_moves(cur.opp, cur.me) == 0).then(|| 100 * cur.final_score())
     }
     fn evaluate(&self) -> search_core::Score {
+        let cur = &self.line.cur;
         self.weights
-            .evaluate_discs(self.line.cur.me, self.line.cur.opp)
+            .evaluate_with_moves(cur.me, cur.opp, self.moves())
     }
     fn hash(&self) -> u64 {
         crate::position::position_hash(&self.line.cur)

@@ -91,25 +91,43 @@ fn a_gui_session_go_hint_ping() {
     assert!(e.recv_timeout(WAIT).is_err(), "the engine exits on quit");
 }
 
+/// At depth 4 the engine solves from 12 empty squares: for the result alone (a move that keeps
+/// it, and a bound on the score of its sign) down to 9 empties, and exactly from 8 (a best
+/// move and its exact score).
 #[test]
-fn near_the_end_go_answers_the_exact_score() {
-    // Twelve plies from the end of a seeded game: at depth 4 the engine solves (12 empties).
-    let line = othello::run::generate_positions(&[12], 1, 5)
-        .into_iter()
-        .next()
-        .unwrap();
-    let p: Position = line.parse().unwrap();
-    let exact = solve(&p, &mut othello::endgame::searcher(4));
-    let mut e = engine();
-    e.send("nboard 2").unwrap();
-    e.send("set depth 4").unwrap();
-    e.send(&format!("set game {}", GgfGame::new(p))).unwrap();
-    e.send("go").unwrap();
-    let lines = read_until(&e, |l| l.starts_with("==="));
-    let (mv, eval) = parse_answer(lines.last().unwrap());
-    assert_eq!(eval, f64::from(exact.score));
-    let after = solve(&p.play(mv), &mut othello::endgame::searcher(4));
-    assert_eq!(-after.score, exact.score, "{mv} is not a best move");
+fn near_the_end_go_keeps_the_result_and_then_answers_the_exact_score() {
+    for (empties, seed) in [(12, 5), (12, 6), (12, 7), (8, 5), (8, 6)] {
+        let line = othello::run::generate_positions(&[empties], 1, seed)
+            .into_iter()
+            .next()
+            .unwrap();
+        let p: Position = line.parse().unwrap();
+        let exact = solve(&p, &mut othello::endgame::searcher(4));
+        let mut e = engine();
+        e.send("nboard 2").unwrap();
+        e.send("set depth 4").unwrap();
+        e.send(&format!("set game {}", GgfGame::new(p))).unwrap();
+        e.send("go").unwrap();
+        let lines = read_until(&e, |l| l.starts_with("==="));
+        let (mv, eval) = parse_answer(lines.last().unwrap());
+        let after = -solve(&p.play(mv), &mut othello::endgame::searcher(4)).score;
+        if empties <= othello::nboard::exact_empties(4) {
+            assert_eq!(eval, f64::from(exact.score));
+            assert_eq!(after, exact.score, "{mv} is not a best move at {p}");
+        } else {
+            assert_eq!(eval.signum(), f64::from(exact.score).signum(), "{p}");
+            assert_eq!(
+                after.signum(),
+                exact.score.signum(),
+                "{mv} changes the result at {p}"
+            );
+            match exact.score {
+                s if s > 0 => assert!(eval <= f64::from(s), "a win of at least {eval} > {s}"),
+                s if s < 0 => assert!(eval >= f64::from(s), "a loss of at most {eval} < {s}"),
+                _ => assert_eq!(eval, 0.0),
+            }
+        }
+    }
 }
 
 #[test]

@@ -455,22 +455,22 @@ mod table_deciders {
     #[test]
     fn the_engines_cheap_order_near_the_horizon_changes_the_work_not_the_value() {
         use othello::nboard::{engine_game, midgame_options};
+        fn search<G: search_core::Game>(mut game: G, depth: u32) -> (search_core::Score, u64) {
+            let mut s = search_core::Searcher::new(1);
+            s.options = midgame_options();
+            let score = s.search_root(&mut game, depth, -search_core::INF, search_core::INF);
+            (score, s.stats.nodes)
+        }
         let mut different_work = false;
         for moves in ["f5d6c3d3c4", "f5f6e6f4e3c5c4"] {
             let p = Position::default().play_sequence(moves).unwrap();
             for depth in 2..=6 {
-                let search = |mut game: othello::deciders::CourseGame| {
-                    let mut s = search_core::Searcher::new(1);
-                    s.options = midgame_options();
-                    let score =
-                        s.search_root(&mut game, depth, -search_core::INF, search_core::INF);
-                    (score, s.stats.nodes)
-                };
+                // The course game with the learned evaluation, fastest-first at every node.
                 let fastest_first =
                     othello::deciders::CourseGame::with_heuristic(p, HeuristicKind::Pattern)
                         .with_order(MoveOrder::Mobility);
-                let (value, nodes) = search(fastest_first);
-                let (cheap_value, cheap_nodes) = search(engine_game(p));
+                let (value, nodes) = search(fastest_first, depth);
+                let (cheap_value, cheap_nodes) = search(engine_game(p), depth);
                 assert_eq!(cheap_value, value, "{moves} depth {depth}");
                 different_work |= nodes != cheap_nodes;
             }
