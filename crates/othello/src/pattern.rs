@@ -11,7 +11,10 @@
 use crate::bitboard::legal_moves;
 use crate::position::Line;
 use crate::position::Position;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+
+mod incremental;
+use incremental::{readings, Indices, Readings};
 use std::sync::OnceLock;
 
 /// The base squares of each pattern family, as (file, rank) from a1 = (0, 0).
@@ -715,6 +718,11 @@ pub struct PatternGame<'w> {
     /// ([`UNKNOWN_MOVES`] before): a search asks whether the game is over, then for the moves
     /// or the value, and each of these needs them.
     moves: Cell<u64>,
+    readings: &'static Readings,
+    /// The pattern indices of the positions on the line, ply by ply from its start; the
+    /// first `ready` are those of the line's positions now (see [`incremental`]).
+    indices: RefCell<Vec<Indices>>,
+    ready: Cell<usize>,
 }
 
 /// The squares of each [`SQUARE_RANK`](crate::deciders::SQUARE_RANK), lowest rank first.
@@ -740,6 +748,9 @@ impl PatternGame<'_> {
             fastest_first: false,
             cheap_order_below: 0,
             moves: Cell::new(UNKNOWN_MOVES),
+            readings: readings(),
+            indices: RefCell::new(vec![readings().of(&p)]),
+            ready: Cell::new(1),
         }
     }
 
@@ -787,6 +798,15 @@ impl PatternGame<'_> {
     pub fn reset(&mut self, p: Position) {
         self.line.reset(p);
         self.moves.set(UNKNOWN_MOVES);
+        self.indices.get_mut()[0] = self.readings.of(&p);
+        self.ready.set(1);
+    }
+
+    /// The line has moved to `ply`: the indices of the plies after it no longer hold.
+    #[inline]
+    fn moved_to(&mut self, ply: usize) {
+        self.moves.set(UNKNOWN_MOVES);
+        self.ready.set(self.ready.get().min(ply + 1));
     }
 
     /// The side to move's legal squares, looked up once per position.
@@ -825,11 +845,12 @@ impl search_core::Game for PatternGame<'_> {
     }
     fn play(&mut self, mv: crate::Move) {
         self.line.push(mv);
-        self.moves.set(UNKNOWN_MOVES);
+        // The ply before stays ready; this one is worked out when evaluated.
+        self.moved_to(self.line.ply() - 1);
     }
     fn undo(&mut self, _mv: crate::Move) {
         self.line.pop();
-        self.moves.set(UNKNOWN_MOVES);
+        self.moved_to(self.line.ply());
     }
     fn order_moves(&self, moves: &mut [crate::Move]) {
         if !self.fastest_first || moves.len() < 2 {
@@ -856,9 +877,24 @@ impl search_core::Game for PatternGame<'_> {
         (self.moves() == 0 && legal_moves(cur.opp, cur.me) == 0).then(|| 100 * cur.final_score())
     }
     fn evaluate(&self) -> search_core::Score {
+        let ply = self.line.ply();
+        let mut indices = self.indices.borrow_mut();
+        let mut ready = self.ready.get();
+        while ready <= ply {
+            let mut ix = indices[ready - 1];
+            self.readings
+                .advance(&mut ix, self.line.at(ready - 1), self.line.at(ready));
+            if indices.len() == ready {
+                indices.push(ix);
+            } else {
+                indices[ready] = ix;
+            }
+            ready += 1;
+        }
+        self.ready.set(ready);
         let cur = &self.line.cur;
         self.weights
-            .evaluate_with_moves(cur.me, cur.opp, self.moves())
+            .evaluate_indexed(self.readings, &indices[ply], cur, self.moves())
     }
     fn hash(&self) -> u64 {
         crate::position::position_hash(&self.line.cur)

@@ -375,6 +375,18 @@ impl Line {
         self.cur = self.stack.pop().expect("a move to undo");
     }
 
+    /// Moves played since the start.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The position `ply` moves after the start (at most [`Line::ply`]).
+    #[inline]
+    pub fn at(&self, ply: usize) -> &Position {
+        self.stack.get(ply).unwrap_or(&self.cur)
+    }
+
     /// Starts again at `p`, keeping the stack's room.
     pub fn reset(&mut self, p: Position) {
         self.cur = p;
