@@ -151,12 +151,14 @@ pub fn expected_solve_seconds(empties: u32) -> f64 {
 pub struct Analysis {
     /// The move.
     pub mv: Move,
-    /// Its value for the side to move in discs: exact when `exact`, the pattern evaluation's
-    /// estimate otherwise.
+    /// Its value for the side to move in discs: exact when `exact`; after a win-draw-loss
+    /// solve (depth the number of empties, not `exact`) a bound of the result's sign
+    /// (positive a win by at least that, 0 a draw, negative a loss by at least that); the
+    /// pattern evaluation's estimate otherwise.
     pub eval: f64,
     /// Whether `eval` is the proven final disc difference.
     pub exact: bool,
-    /// Depth searched (plies; the number of empties for an exact solve).
+    /// Depth searched (plies; the number of empties for a solve).
     pub depth: u32,
     /// Nodes searched for it.
     pub nodes: u64,
