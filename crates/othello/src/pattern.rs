@@ -714,6 +714,8 @@ pub struct PatternGame<'w> {
     fastest_first: bool,
     /// Nodes fewer plies than this above the horizon order by square alone.
     cheap_order_below: i32,
+    /// Nodes this many plies or more above the horizon order by the children's evaluation.
+    evaluation_order_from: i32,
     /// The side to move's legal squares at the current position once looked up there
     /// ([`UNKNOWN_MOVES`] before): a search asks whether the game is over, then for the moves
     /// or the value, and each of these needs them.
@@ -736,6 +738,11 @@ const SQUARES_BY_RANK: [u64; 7] = {
     classes
 };
 
+/// What each of the opponent's replies (corners twice) adds to a move's key in the order by
+/// evaluation, in hundredths of a disc. Measured on 100 positions of depth-12 games: 6.86 M
+/// positions with 0, 6.77 M with 50, 6.98 M with 300.
+pub const ORDER_DISCS_PER_REPLY: i32 = 50;
+
 /// No position has every square legal: the mark of moves not yet looked up.
 const UNKNOWN_MOVES: u64 = u64::MAX;
 
@@ -747,6 +754,7 @@ impl PatternGame<'_> {
             weights,
             fastest_first: false,
             cheap_order_below: 0,
+            evaluation_order_from: i32::MAX,
             moves: Cell::new(UNKNOWN_MOVES),
             readings: readings(),
             indices: RefCell::new(vec![readings().of(&p)]),
@@ -794,6 +802,39 @@ impl PatternGame<'_> {
         self
     }
 
+    /// Orders the moves of nodes `depth` or more plies above the horizon by the evaluation of
+    /// the position each leads to, the opponent's replies counted in as well
+    /// ([`ORDER_DISCS_PER_REPLY`] for each, corners twice): worst for the opponent first. Far
+    /// from the horizon a better first move spares whole subtrees, worth the evaluations.
+    ///
+    /// ```
+    /// use othello::{pattern::{evaluator, PatternGame}, Position};
+    /// let p = Position::default().play_sequence("f5d6c3d3c4").unwrap();
+    /// let plain = search_core::alphabeta(&mut PatternGame::new(p, evaluator()), 5);
+    /// let by_value = PatternGame::new(p, evaluator()).with_evaluation_order_from(2);
+    /// assert_eq!(search_core::alphabeta(&mut { by_value }, 5).score, plain.score);
+    /// ```
+    pub fn with_evaluation_order_from(mut self, depth: i32) -> Self {
+        self.evaluation_order_from = depth;
+        self
+    }
+
+    /// Sorts `moves` by the value of the position after each for the opponent, plus
+    /// [`ORDER_DISCS_PER_REPLY`] per weighted reply, lowest first.
+    fn order_by_evaluation(&self, moves: &mut [crate::Move]) {
+        let cur = self.line.cur;
+        let here = self.indices_here()[self.line.ply()];
+        crate::position::sort_moves_by_key(moves, |&mv| {
+            let child = cur.play(mv);
+            let mut ix = here;
+            self.readings.advance(&mut ix, &cur, &child);
+            let replies = child.moves();
+            self.weights
+                .evaluate_indexed(self.readings, &ix, &child, replies)
+                + ORDER_DISCS_PER_REPLY * crate::bitboard::weighted_mobility(replies) as i32
+        });
+    }
+
     /// Starts again at `p`, keeping the allocated stack (for many small searches).
     pub fn reset(&mut self, p: Position) {
         self.line.reset(p);
@@ -807,6 +848,26 @@ impl PatternGame<'_> {
     fn moved_to(&mut self, ply: usize) {
         self.moves.set(UNKNOWN_MOVES);
         self.ready.set(self.ready.get().min(ply + 1));
+    }
+
+    /// The pattern indices along the line, those of the current position ready.
+    fn indices_here(&self) -> std::cell::RefMut<'_, Vec<Indices>> {
+        let ply = self.line.ply();
+        let mut indices = self.indices.borrow_mut();
+        let mut ready = self.ready.get();
+        while ready <= ply {
+            let mut ix = indices[ready - 1];
+            self.readings
+                .advance(&mut ix, self.line.at(ready - 1), self.line.at(ready));
+            if indices.len() == ready {
+                indices.push(ix);
+            } else {
+                indices[ready] = ix;
+            }
+            ready += 1;
+        }
+        self.ready.set(ready);
+        indices
     }
 
     /// The side to move's legal squares, looked up once per position.
@@ -868,7 +929,9 @@ impl search_core::Game for PatternGame<'_> {
         depth: i32,
     ) {
         // Below `cheap_order_below` the moves stay in the order they were generated in.
-        if depth >= self.cheap_order_below {
+        if depth >= self.evaluation_order_from && moves.len() > 1 {
+            self.order_by_evaluation(moves);
+        } else if depth >= self.cheap_order_below {
             self.order_moves(moves);
         }
     }
@@ -877,24 +940,10 @@ impl search_core::Game for PatternGame<'_> {
         (self.moves() == 0 && legal_moves(cur.opp, cur.me) == 0).then(|| 100 * cur.final_score())
     }
     fn evaluate(&self) -> search_core::Score {
-        let ply = self.line.ply();
-        let mut indices = self.indices.borrow_mut();
-        let mut ready = self.ready.get();
-        while ready <= ply {
-            let mut ix = indices[ready - 1];
-            self.readings
-                .advance(&mut ix, self.line.at(ready - 1), self.line.at(ready));
-            if indices.len() == ready {
-                indices.push(ix);
-            } else {
-                indices[ready] = ix;
-            }
-            ready += 1;
-        }
-        self.ready.set(ready);
+        let indices = self.indices_here();
         let cur = &self.line.cur;
         self.weights
-            .evaluate_indexed(self.readings, &indices[ply], cur, self.moves())
+            .evaluate_indexed(self.readings, &indices[self.line.ply()], cur, self.moves())
     }
     fn hash(&self) -> u64 {
         crate::position::position_hash(&self.line.cur)
