@@ -159,6 +159,10 @@ pub struct ProbCut {
     /// game's fitted error model ([`Game::probcut_error`]) sets the bounds; `None` uses the
     /// fixed margin everywhere.
     pub confidence: Option<i32>,
+    /// Make only one of the two shallow searches, on the side of the window the node's
+    /// static value lies (the fail-high test when it is at least beta): half the tests'
+    /// cost, for the cut-offs the other test would rarely have found.
+    pub one_side_by_evaluation: bool,
 }
 
 impl ProbCut {
@@ -997,7 +1001,15 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             None => (0, pc.margin),
         };
         let high = beta.saturating_sub(offset).saturating_add(margin);
-        if high < WIN_BOUND {
+        let low = alpha.saturating_sub(offset).saturating_sub(margin);
+        // One test where the static value points: the node is more likely to fail on its side.
+        let (try_high, try_low) = if pc.one_side_by_evaluation {
+            let e = game.evaluate();
+            (e >= beta, e < beta)
+        } else {
+            (true, true)
+        };
+        if try_high && high < WIN_BOUND {
             let v = self.search(game, shallow, ply, high - 1, high, false);
             if self.aborted {
                 return None;
@@ -1007,8 +1019,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
                 return Some(beta);
             }
         }
-        let low = alpha.saturating_sub(offset).saturating_sub(margin);
-        if low > -WIN_BOUND {
+        if try_low && low > -WIN_BOUND {
             let v = self.search(game, shallow, ply, low, low + 1, false);
             if self.aborted {
                 return None;

@@ -292,7 +292,8 @@ proptest! {
     /// ProbCut's shallow searches at a node leave its value alone when the margin is beyond
     /// any value the evaluation gives (they can then never decide it), and with a small
     /// margin the search still names a legal move and does no more work than without it at
-    /// depths too shallow for the test.
+    /// depths too shallow for the test; with one test a node, on the side of its static value,
+    /// as well.
     #[test]
     fn probcut_with_a_margin_beyond_the_values_keeps_the_value(seed in any::<u64>(), depth in 1u32..7, branch in 1u64..6) {
         let search = |probcut: Option<ProbCut>| {
@@ -301,7 +302,7 @@ proptest! {
             let opts = IterativeOptions { max_depth: depth, ..Default::default() };
             iterative_deepening(&mut RandomTree::new(seed, branch), &mut s, &opts, |_| {})
         };
-        let fixed = |min_depth, margin| Some(ProbCut { min_depth, margin, confidence: None });
+        let fixed = |min_depth, margin| Some(ProbCut { min_depth, margin, confidence: None, one_side_by_evaluation: false });
         let plain = search(None);
         let wide = search(fixed(3, 10_000));
         prop_assert_eq!(plain.score, wide.score);
@@ -314,6 +315,13 @@ proptest! {
         // A game without an error model keeps the fixed margin under a confidence.
         let unfitted = search(Some(ProbCut { confidence: Some(150), ..fixed(3, 5).unwrap() }));
         prop_assert_eq!((narrow.score, narrow.stats.nodes), (unfitted.score, unfitted.stats.nodes));
+        // One test a node, on the static value's side: the same guarantees.
+        let one_side = |pc: Option<ProbCut>| pc.map(|pc| ProbCut { one_side_by_evaluation: true, ..pc });
+        prop_assert_eq!(search(one_side(fixed(3, 10_000))).score, plain.score);
+        let narrow_one = search(one_side(fixed(3, 5)));
+        prop_assert!(narrow_one.best.is_some_and(|m| moves.contains(&m)));
+        let shallow_one = search(one_side(fixed(8, 5)));
+        prop_assert_eq!((plain.score, plain.stats.nodes), (shallow_one.score, shallow_one.stats.nodes));
     }
 
     /// Singular extensions change nothing at depths under their shallowest one, and with them
@@ -348,8 +356,8 @@ proptest! {
             tree.probcut_error = error;
             iterative_deepening(&mut tree, &mut s, &opts, |_| {})
         };
-        let fixed = search(Some(ProbCut { min_depth: 3, margin: m, confidence: None }), None);
-        let fitted = Some(ProbCut { min_depth: 3, margin: 1, confidence: Some(100) });
+        let fixed = search(Some(ProbCut { min_depth: 3, margin: m, confidence: None, one_side_by_evaluation: false }), None);
+        let fitted = Some(ProbCut { min_depth: 3, margin: 1, confidence: Some(100), one_side_by_evaluation: false });
         let same = search(fitted, Some(ProbCutError { mean: 0, sigma: m }));
         prop_assert_eq!((fixed.score, fixed.stats.nodes), (same.score, same.stats.nodes));
         let plain = search(None, None);

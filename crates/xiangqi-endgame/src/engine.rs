@@ -493,6 +493,7 @@ pub const PROBCUT: ProbCut = ProbCut {
     min_depth: 5,
     margin: 200,
     confidence: None,
+    one_side_by_evaluation: false,
 };
 
 /// How to search.
