@@ -257,7 +257,7 @@ enum Command {
         json: bool,
     },
     /// Fit Multi-ProbCut's error model of the NBoard engine's midgame search: on positions of
-    /// the engine's own seeded games, deep minus shallow values for every depth from 3 on,
+    /// the engine's own seeded games, deep minus shallow values for every depth from 2 on,
     /// their mean and deviation fitted as linear functions of empties, depth and shallow
     /// depth (the checked-in data/probcut.txt is this command's output with its defaults).
     /// Prints the measured table per stage and depth pair.

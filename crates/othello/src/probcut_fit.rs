@@ -1,6 +1,6 @@
 //! `othello fit-probcut`: Multi-ProbCut's error model ([`crate::probcut`]) measured and fitted.
 //! On positions of the engine's own seeded games, the full-width midgame search's values at
-//! every depth from 3 on are compared with those of its shallow depth, tabulated per stage and
+//! every depth from 2 on are compared with those of its shallow depth, tabulated per stage and
 //! depth pair, and their mean and standard deviation fitted as linear functions of the empties,
 //! the depth and the shallow depth.
 
@@ -84,7 +84,8 @@ pub fn calibration_positions(count: usize, seed: u64) -> Vec<Position> {
 }
 
 /// Deep minus shallow values of the engine's full-width midgame search (no ProbCut) at each
-/// position, for every depth from 3 to `max_depth` against [`ProbCut::shallow_depth`], the
+/// position, for every depth from 2 (against the static value) to `max_depth` against
+/// [`ProbCut::shallow_depth`], the
 /// positions shared over `threads` threads.
 pub fn measure(positions: &[Position], max_depth: i32, threads: usize) -> Vec<Sample> {
     let per_position = batch::parallel_map(
@@ -101,7 +102,7 @@ pub fn measure(positions: &[Position], max_depth: i32, threads: usize) -> Vec<Sa
             for depth in 1..=max_depth {
                 values.push(searcher.search_root(&mut game, depth as u32, -INF, INF));
             }
-            (3..=max_depth)
+            (2..=max_depth)
                 .map(|d| {
                     let s = ProbCut::shallow_depth(d);
                     let diff = f64::from(values[d as usize] - values[s as usize]);
