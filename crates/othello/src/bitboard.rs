@@ -24,6 +24,21 @@ pub fn weighted_mobility(moves: u64) -> u32 {
     moves.count_ones() + (moves & CORNERS).count_ones()
 }
 
+/// A square's rank for the engine's cheap order near the horizon (a1..h8, lower first): corners,
+/// then the edges' A- and B-squares, the centre, the rest of the inner ring, and the C- and
+/// X-squares next to the corners last.
+#[rustfmt::skip]
+pub const SQUARE_RANK: [u8; 64] = [
+    0, 5, 1, 2, 2, 1, 5, 0,
+    5, 6, 4, 4, 4, 4, 6, 5,
+    1, 4, 3, 3, 3, 3, 4, 1,
+    2, 4, 3, 3, 3, 3, 4, 2,
+    2, 4, 3, 3, 3, 3, 4, 2,
+    1, 4, 3, 3, 3, 3, 4, 1,
+    5, 6, 4, 4, 4, 4, 6, 5,
+    0, 5, 1, 2, 2, 1, 5, 0,
+];
+
 /// Every square except the a file (the h file).
 pub(crate) const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 pub(crate) const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;

@@ -18,8 +18,6 @@ pub struct CourseGame {
     line: Line,
     kind: HeuristicKind,
     order: MoveOrder,
-    /// Nodes fewer plies than this above the horizon order by [`SQUARE_RANK`] instead.
-    cheap_order_below: i32,
 }
 
 /// In which order the searches visit the moves of a position.
@@ -41,7 +39,6 @@ impl CourseGame {
             line: Line::new(p, 0),
             kind: HeuristicKind::Course,
             order: MoveOrder::Course,
-            cheap_order_below: 0,
         }
     }
 
@@ -51,24 +48,12 @@ impl CourseGame {
             line: Line::new(p, 0),
             kind,
             order: MoveOrder::Course,
-            cheap_order_below: 0,
         }
     }
 
     /// The same game with moves visited in `order`.
     pub fn with_order(self, order: MoveOrder) -> CourseGame {
         CourseGame { order, ..self }
-    }
-
-    /// The same game, ordering the moves of nodes fewer than `depth` plies above the horizon
-    /// of a [`Searcher`] by the squares' rank alone ([`SQUARE_RANK`]: corners first, the
-    /// squares next to a corner last) instead of by `order`: there the children are about to
-    /// be evaluated anyway, and counting each one's replies costs as much as that.
-    pub fn with_cheap_order_below(self, depth: i32) -> CourseGame {
-        CourseGame {
-            cheap_order_below: depth,
-            ..self
-        }
     }
 
     fn heuristic(&self) -> i32 {
@@ -114,16 +99,6 @@ impl Game for CourseGame {
             });
         }
     }
-    fn order_moves_at_depth(&self, moves: &mut [Move], _alpha: Score, _beta: Score, depth: i32) {
-        if depth < self.cheap_order_below {
-            sort_moves_by_key(moves, |&mv| match mv {
-                Move::Square(s) => i32::from(SQUARE_RANK[s as usize]),
-                Move::Pass => 0,
-            });
-        } else {
-            self.order_moves(moves);
-        }
-    }
     fn play(&mut self, mv: Move) {
         self.line.push(mv);
     }
@@ -152,21 +127,6 @@ impl Game for CourseGame {
             .then(|| crate::probcut::model().error(self.line.cur.empties(), depth))
     }
 }
-
-/// A square's rank for the cheap order near the horizon (a1..h8, lower first): corners,
-/// then the edges' A- and B-squares, the centre, the rest of the inner ring, and the C- and
-/// X-squares next to the corners last.
-#[rustfmt::skip]
-pub const SQUARE_RANK: [u8; 64] = [
-    0, 5, 1, 2, 2, 1, 5, 0,
-    5, 6, 4, 4, 4, 4, 6, 5,
-    1, 4, 3, 3, 3, 3, 4, 1,
-    2, 4, 3, 3, 3, 3, 4, 2,
-    2, 4, 3, 3, 3, 3, 4, 2,
-    1, 4, 3, 3, 3, 3, 4, 1,
-    5, 6, 4, 4, 4, 4, 6, 5,
-    0, 5, 1, 2, 2, 1, 5, 0,
-];
 
 /// The course's searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -727,12 +727,12 @@ pub struct PatternGame<'w> {
     ready: Cell<usize>,
 }
 
-/// The squares of each [`SQUARE_RANK`](crate::deciders::SQUARE_RANK), lowest rank first.
+/// The squares of each [`SQUARE_RANK`](crate::bitboard::SQUARE_RANK), lowest rank first.
 const SQUARES_BY_RANK: [u64; 7] = {
     let mut classes = [0u64; 7];
     let mut s = 0;
     while s < 64 {
-        classes[crate::deciders::SQUARE_RANK[s] as usize] |= 1 << s;
+        classes[crate::bitboard::SQUARE_RANK[s] as usize] |= 1 << s;
         s += 1;
     }
     classes
@@ -782,7 +782,7 @@ impl PatternGame<'_> {
     }
 
     /// Orders the moves of nodes fewer than `depth` plies above the horizon by square alone
-    /// ([`SQUARE_RANK`](crate::deciders::SQUARE_RANK)): there counting each child's replies
+    /// ([`SQUARE_RANK`](crate::bitboard::SQUARE_RANK)): there counting each child's replies
     /// costs about as much as the evaluations a better order would spare.
     ///
     /// ```
@@ -885,7 +885,7 @@ impl PatternGame<'_> {
 
 impl search_core::Game for PatternGame<'_> {
     type Move = crate::Move;
-    /// The legal squares by [`SQUARE_RANK`](crate::deciders::SQUARE_RANK) (then by square),
+    /// The legal squares by [`SQUARE_RANK`](crate::bitboard::SQUARE_RANK) (then by square),
     /// so that the cheap order near the horizon is the order they come in.
     fn generate_moves(&self, moves: &mut Vec<crate::Move>) {
         let all = self.moves();
