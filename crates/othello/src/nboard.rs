@@ -7,10 +7,8 @@
 //!
 //! Thinking: iterative-deepening principal-variation search to the `set depth` depth with the
 //! learned pattern evaluation ([`crate::pattern`]), a win-draw-loss solve once few squares are
-//! empty ([`solve_empties`]) and an exact one once fewer are ([`exact_empties`]), each move within
-//! its [`MoveBudget`] (`set timelimit`, the GGF clock). EVAL is in discs: the exact disc
-//! difference after a solve, a bound (±1 or beyond, 0 for a draw) after a win-draw-loss solve,
-//! the evaluation's estimate before.
+//! empty ([`solve_empties`]), an exact one once fewer are ([`exact_empties`]), each move within
+//! its [`MoveBudget`] (`set timelimit`, the GGF clock). EVAL is in discs ([`Analysis::eval`]).
 
 use crate::endgame::{solve_until, solve_wld_until, table_megabytes, EndgameSearcher, Solution};
 use crate::ggf::{ggf_move, GgfGame};
