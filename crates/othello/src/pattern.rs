@@ -411,7 +411,7 @@ impl Weights {
     /// reading looked up (84); [`Evaluator`] gives the same value with 46.
     #[inline]
     pub fn evaluate_discs(&self, me: u64, opp: u64) -> i32 {
-        sum_readings(&self.values, &ALL_READS, me, opp, legal_moves(me, opp))
+        sum_readings(&self.values, &ALL_READS, me, opp)
     }
 
     /// [`Weights::evaluate_discs`] the slow obvious way, square by square along the listed
@@ -527,37 +527,21 @@ impl Evaluator {
     /// [`Weights::evaluate_discs`] gives it.
     #[inline]
     pub fn evaluate_discs(&self, me: u64, opp: u64) -> i32 {
-        self.evaluate_with_moves(me, opp, legal_moves(me, opp))
-    }
-
-    /// [`Evaluator::evaluate_discs`] when the legal squares of `me`, `my_moves`, are already
-    /// known (a search has found them to see whether the game is over).
-    ///
-    /// ```
-    /// use othello::pattern::evaluator;
-    /// use othello::Position;
-    /// let p = Position::default();
-    /// let e = evaluator();
-    /// assert_eq!(e.evaluate_with_moves(p.me, p.opp, p.moves()), e.evaluate_discs(p.me, p.opp));
-    /// ```
-    #[inline]
-    pub fn evaluate_with_moves(&self, me: u64, opp: u64, my_moves: u64) -> i32 {
-        sum_readings(&self.values, &FOLDED_READS, me, opp, my_moves)
+        sum_readings(&self.values, &FOLDED_READS, me, opp)
     }
 }
 
 /// The value of `(me, opp)` in hundredths of a disc for `me` under `values` (`STAGES` blocks
-/// of weights), each family read through the symmetries `reads` lists; `my_moves` are the
-/// legal squares of `me`.
+/// of weights), each family read through the symmetries `reads` lists.
 ///
 /// Each family is read off the eight transformed boards in its base orientation: a line is a
 /// byte of the board (after a multiply that gathers a diagonal into one byte), and a
 /// binary-to-ternary table turns each side's bits into the pattern's number.
 #[inline(always)]
-fn sum_readings(values: &[i16], reads: &[&[usize]; 11], me: u64, opp: u64, my_moves: u64) -> i32 {
+fn sum_readings(values: &[i16], reads: &[&[usize]; 11], me: u64, opp: u64) -> i32 {
     let empties = (!(me | opp)).count_ones();
     let l = layout();
-    let w = &values[stage(empties) * l.size..][..l.size];
+    let w = stage_weights(values, empties);
     let o = &l.family_offsets;
     let (mine, theirs) = (symmetric_boards(me), symmetric_boards(opp));
     let mut sum = 0i32;
@@ -580,11 +564,27 @@ fn sum_readings(values: &[i16], reads: &[&[usize]; 11], me: u64, opp: u64, my_mo
     family(8, |b| diagonal(b, 2));
     family(9, |b| diagonal(b, 3));
     family(10, |b| diagonal(b, 4));
+    sum + mobility_and_bias(w, legal_moves(me, opp), legal_moves(opp, me))
+}
+
+/// The weights of the stage of a position with `empties` empty squares in `values`
+/// (`STAGES` blocks of [`Layout::size`] weights).
+#[inline(always)]
+fn stage_weights(values: &[i16], empties: u32) -> &[i16] {
+    let size = layout().size;
+    &values[stage(empties) * size..][..size]
+}
+
+/// The terms beside the patterns under one stage's weights `w`: each side's mobility (its
+/// legal squares `my_moves` and `their_moves`) and the bias.
+#[inline(always)]
+fn mobility_and_bias(w: &[i16], my_moves: u64, their_moves: u64) -> i32 {
+    let l = layout();
     let mob_me = (my_moves.count_ones() as usize).min(MOBILITY_CAP);
-    let mob_opp = (legal_moves(opp, me).count_ones() as usize).min(MOBILITY_CAP);
-    sum += w[l.mobility_me as usize + mob_me] as i32;
-    sum += w[l.mobility_opp as usize + mob_opp] as i32;
-    sum + w[l.bias as usize] as i32
+    let mob_opp = (their_moves.count_ones() as usize).min(MOBILITY_CAP);
+    i32::from(w[l.mobility_me as usize + mob_me])
+        + i32::from(w[l.mobility_opp as usize + mob_opp])
+        + i32::from(w[l.bias as usize])
 }
 
 /// `TERNARY[b]`: the bits of `b` read as base-3 digits (bit i worth 3^i), for up to 10 bits.

@@ -686,7 +686,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             return v;
         }
         if prunable_node {
-            if let Some(v) = self.probcut(game, depth, ply, alpha, beta) {
+            if let Some(v) = self.probcut(game, depth, ply, (alpha, beta), &mut evaluate) {
                 return v;
             }
         }
@@ -730,7 +730,9 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
             }
         }
         // Not at the root, like the table cut-off above: the root must name its best move.
-        if ply > 0 && use_tt && self.options.etc_min_depth.is_some_and(|d| depth >= d) {
+        // Enhanced transposition cut-off here (it fetches the children's slots itself).
+        let etc_here = ply > 0 && use_tt && self.options.etc_min_depth.is_some_and(|d| depth >= d);
+        if etc_here {
             if let Some(v) = self.transposition_cutoff(game, &moves, depth, ply, beta) {
                 self.stack.moves[ply] = moves;
                 self.stats.tt_cutoffs += 1;
@@ -754,7 +756,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         if self.options.prefetch_children
             && use_tt
             && depth > self.options.tt_min_depth
-            && !(ply > 0 && self.options.etc_min_depth.is_some_and(|d| depth >= d))
+            && !etc_here
         {
             for &mv in &moves {
                 game.play(mv);
@@ -983,8 +985,8 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         game: &mut G,
         depth: i32,
         ply: usize,
-        alpha: Score,
-        beta: Score,
+        (alpha, beta): (Score, Score),
+        evaluate: &mut impl FnMut(&G) -> Score,
     ) -> Option<Score> {
         let pc = self.options.probcut?;
         if depth < pc.min_depth {
@@ -1004,7 +1006,7 @@ impl<G: Game, T: Transpositions<G::Move>> Searcher<G, T> {
         let low = alpha.saturating_sub(offset).saturating_sub(margin);
         // One test where the static value points: the node is more likely to fail on its side.
         let (try_high, try_low) = if pc.one_side_by_evaluation {
-            let e = game.evaluate();
+            let e = evaluate(game);
             (e >= beta, e < beta)
         } else {
             (true, true)

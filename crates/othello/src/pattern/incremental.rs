@@ -6,7 +6,7 @@
 //! worked out only when a position on the line is evaluated, from the last ply that has them,
 //! so the plays a search makes without evaluating (ordering, table prefetches) cost nothing.
 
-use super::{layout, Evaluator, FOLDED_READS, MOBILITY_CAP};
+use super::{layout, mobility_and_bias, stage_weights, Evaluator, FOLDED_READS};
 use crate::bitboard::legal_moves;
 use crate::position::{Color, Position};
 use std::sync::OnceLock;
@@ -133,9 +133,7 @@ impl Evaluator {
         p: &Position,
         my_moves: u64,
     ) -> i32 {
-        let l = layout();
-        let s = super::stage(p.empties());
-        let w = &self.values[s * l.size..][..l.size];
+        let w = stage_weights(&self.values, p.empties());
         let own = match p.side {
             Color::Black => &ix[0],
             Color::White => &ix[1],
@@ -144,11 +142,7 @@ impl Evaluator {
         for (&index, &offset) in own[..READINGS].iter().zip(&r.offset[..READINGS]) {
             sum += i32::from(w[(offset + u32::from(index)) as usize]);
         }
-        let mob_me = (my_moves.count_ones() as usize).min(MOBILITY_CAP);
-        let mob_opp = (legal_moves(p.opp, p.me).count_ones() as usize).min(MOBILITY_CAP);
-        sum += i32::from(w[l.mobility_me as usize + mob_me]);
-        sum += i32::from(w[l.mobility_opp as usize + mob_opp]);
-        sum + i32::from(w[l.bias as usize])
+        sum + mobility_and_bias(w, my_moves, legal_moves(p.opp, p.me))
     }
 }
 
