@@ -234,6 +234,10 @@ enum Command {
         /// (with Multi-ProbCut, and the solver's moves once solved); 0: depth-3 alpha-beta.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=12))]
         search_depth: u32,
+        /// With --search-depth, label each position not yet solved with this share of its
+        /// search's value and the rest of the game's exact value (0 to 1; 0: the game's alone).
+        #[arg(long, default_value_t = 0.0, value_parser = share_arg)]
+        search_label: f64,
         /// Fit each round's weights on the labelled positions of its last K rounds together
         /// (more positions for the same weights), not on its own alone.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10))]
@@ -364,6 +368,9 @@ fn train(
         }
         if search_depth > 0 {
             made_with += &format!(" search-depth {search_depth}");
+            if opts.search_label > 0.0 {
+                made_with += &format!(" search-label {}", opts.search_label);
+            }
         }
         if round > 1 {
             made_with += &format!(
@@ -486,6 +493,7 @@ fn dispatch(cli: Command) -> Result<i32> {
             rounds,
             from,
             search_depth,
+            search_label,
             fit_rounds,
             samples,
             iterations,
@@ -499,6 +507,7 @@ fn dispatch(cli: Command) -> Result<i32> {
                 seed,
                 solve_empties,
                 threads: jobs.unwrap_or_else(batch::cores),
+                search_label,
             },
             rounds,
             (from.as_deref(), search_depth, fit_rounds),
@@ -980,6 +989,14 @@ fn ridge_arg(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(r) if r.is_finite() && r >= 0.0 => Ok(r),
         _ => Err(format!("`{text}` is not a finite number of 0 or more")),
+    }
+}
+
+/// Parses a share from 0 to 1.
+fn share_arg(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
+        _ => Err(format!("`{text}` is not a number from 0 to 1")),
     }
 }
 

@@ -44,6 +44,10 @@ pub struct Generate {
     pub solve_empties: u32,
     /// Worker threads (the samples do not depend on it).
     pub threads: usize,
+    /// With [`Player::Search`], the share of the search's own value in the label of a
+    /// position not yet solved (0 to 1; 0: the game's exact value alone). A search value
+    /// carries less noise than the game's outcome, which stacks every later move's error.
+    pub search_label: f64,
 }
 
 /// Who plays the games after the random opening.
@@ -102,26 +106,40 @@ pub fn play_game<'w>(
     let mut rng = game_rng(opts.seed, index);
     let random_plies = rng.random_range(8..=20);
     let mut p = Position::default();
-    let mut early: Vec<Position> = Vec::new();
+    // Positions not yet solved, with the search's value (discs) when the label mixes it in.
+    let mut early: Vec<(Position, Option<i32>)> = Vec::new();
     let mut out = Vec::new();
     let mut solved_from: Option<(Position, i32)> = None;
     let mut ply = 0;
     let mut moves = Vec::new();
     while !p.game_over() {
         let mut solved_best = None;
-        if p.moves() != 0 {
-            if p.empties() <= opts.solve_empties {
-                let solution = solve(&p, &mut workspace.endgame);
-                let score = solution.score;
-                solved_best = solution.best;
-                out.push(sample(&p, score, index));
-                solved_from.get_or_insert((p, score));
-            } else {
-                early.push(p);
-            }
+        if p.moves() != 0 && p.empties() <= opts.solve_empties {
+            let solution = solve(&p, &mut workspace.endgame);
+            let score = solution.score;
+            solved_best = solution.best;
+            out.push(sample(&p, score, index));
+            solved_from.get_or_insert((p, score));
         }
         moves.clear();
         p.push_moves(&mut moves);
+        // The search's move and value where the player searches or the label needs it.
+        let searched = match player {
+            Player::Search { weights, depth }
+                if solved_best.is_none()
+                    && moves != [Move::Pass]
+                    && (ply >= random_plies || opts.search_label > 0.0) =>
+            {
+                search(&p, weights, depth, &mut workspace.midgame)
+            }
+            _ => None,
+        };
+        if p.moves() != 0 && p.empties() > opts.solve_empties {
+            let discs = searched
+                .filter(|_| opts.search_label > 0.0)
+                .map(|(_, score)| (score as f64 / 100.0).round() as i32);
+            early.push((p, discs));
+        }
         let mv = if moves == [Move::Pass] {
             Move::Pass
         } else if ply < random_plies {
@@ -142,8 +160,8 @@ pub fn play_game<'w>(
                         .best
                         .unwrap_or(moves[0])
                 }
-                Player::Search { weights, depth } => solved_best
-                    .or_else(|| search_move(&p, weights, depth, &mut workspace.midgame))
+                Player::Search { .. } => solved_best
+                    .or(searched.map(|(mv, _)| mv))
                     .unwrap_or(moves[0]),
             }
         };
@@ -151,29 +169,36 @@ pub fn play_game<'w>(
         ply += 1;
     }
     // The early positions get the first exact value (or the final score if the game ended
-    // before any position was solved), from their own side.
+    // before any position was solved), from their own side, mixed with their search's value.
     let (anchor, value) = solved_from.unwrap_or((p, p.final_score()));
-    for q in early {
-        let v = if q.side == anchor.side { value } else { -value };
+    for (q, searched) in early {
+        let exact = if q.side == anchor.side { value } else { -value };
+        let v = searched.map_or(exact, |s| {
+            let mixed =
+                opts.search_label * f64::from(s) + (1.0 - opts.search_label) * f64::from(exact);
+            (mixed.round() as i32).clamp(-64, 64)
+        });
         out.push(sample(&q, v, index));
     }
     out
 }
 
-/// The midgame search's move at `p` on `weights`, `depth` plies deep.
-fn search_move<'w>(
+/// The midgame search's move at `p` on `weights`, `depth` plies deep, and its value
+/// (hundredths of a disc for the side to move).
+fn search<'w>(
     p: &Position,
     weights: &'w Evaluator,
     depth: u32,
     searcher: &mut search_core::Searcher<PatternGame<'w>>,
-) -> Option<Move> {
+) -> Option<(Move, i32)> {
     let mut game = PatternGame::new(*p, weights).fastest_first();
     let opts = search_core::IterativeOptions {
         max_depth: depth,
         kind: search_core::IterationKind::AlphaBeta,
         ..Default::default()
     };
-    search_core::iterative_deepening(&mut game, searcher, &opts, |_| {}).best
+    let r = search_core::iterative_deepening(&mut game, searcher, &opts, |_| {});
+    r.best.map(|mv| (mv, r.score))
 }
 
 fn sample(p: &Position, score: i32, game: u32) -> Sample {
@@ -412,6 +437,7 @@ mod tests {
             seed: 7,
             solve_empties: 10,
             threads: 2,
+            search_label: 0.0,
         }
     }
 
@@ -454,6 +480,44 @@ mod tests {
                 "game {g}: {early:?}"
             );
         }
+    }
+
+    #[test]
+    fn search_labels_are_the_searchs_values_in_the_share_asked() {
+        let weights = crate::pattern::evaluator();
+        let player = Player::Search { weights, depth: 2 };
+        // One game: its searches, replayed in order on a fresh workspace, meet the same table.
+        let opts = |search_label| Generate {
+            games: 1,
+            search_label,
+            ..small()
+        };
+        let outcome = generate(&opts(0.0), player, &|| {});
+        let searched = generate(&opts(1.0), player, &|| {});
+        let halves = generate(&opts(0.5), player, &|| {});
+        // The same games: the labels alone change, and only before the solve.
+        assert_eq!(outcome.len(), searched.len());
+        let mut workspace = Workspace::new(10);
+        let mut differ = 0;
+        for ((o, s), h) in outcome.iter().zip(&searched).zip(&halves) {
+            assert_eq!((o.me, o.opp), (s.me, s.opp));
+            if o.empties() <= 10 {
+                assert_eq!((o.score, h.score), (s.score, s.score));
+                continue;
+            }
+            let p = Position {
+                me: o.me,
+                opp: o.opp,
+                side: crate::position::Color::Black,
+            };
+            let (_, value) = search(&p, weights, 2, &mut workspace.midgame).unwrap();
+            let discs = (f64::from(value) / 100.0).round();
+            assert_eq!(f64::from(s.score), discs.clamp(-64.0, 64.0));
+            let half = (0.5 * discs + 0.5 * f64::from(o.score)).round();
+            assert_eq!(f64::from(h.score), half.clamp(-64.0, 64.0));
+            differ += usize::from(o.score != s.score);
+        }
+        assert!(differ > 10, "{differ} labels changed");
     }
 
     #[test]
