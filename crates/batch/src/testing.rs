@@ -321,7 +321,22 @@ impl Grader {
 pub fn fake_engine(dir: &Path, name: &str, body: &str) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write the script");
+    // Written beside and copied into place by `cp`: a file this process holds open for
+    // writing cannot be run while another test thread's fork still shares the descriptor
+    // ("text file busy"), and `cp`'s descriptor is its own.
+    let draft = dir.join(format!("{name}.draft"));
+    std::fs::write(&draft, format!("#!/bin/sh\n{body}\n")).expect("write the script");
+    let copied = std::process::Command::new("cp")
+        .arg(&draft)
+        .arg(&path)
+        .status()
+        .expect("run cp");
+    assert!(
+        copied.success(),
+        "cp {} {}",
+        draft.display(),
+        path.display()
+    );
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     path
 }
