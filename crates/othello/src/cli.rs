@@ -236,7 +236,7 @@ enum Command {
         search_depth: u32,
         /// With --search-depth, label each position not yet solved with this share of its
         /// search's value and the rest of the game's exact value (0 to 1; 0: the game's alone).
-        #[arg(long, default_value_t = 0.0, value_parser = share_arg)]
+        #[arg(long, default_value_t = 0.0, value_parser = batch::fraction_arg)]
         search_label: f64,
         /// Fit each round's weights on the labelled positions of its last K rounds together
         /// (more positions for the same weights), not on its own alone.
@@ -989,14 +989,6 @@ fn ridge_arg(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(r) if r.is_finite() && r >= 0.0 => Ok(r),
         _ => Err(format!("`{text}` is not a finite number of 0 or more")),
-    }
-}
-
-/// Parses a share from 0 to 1.
-fn share_arg(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
-        _ => Err(format!("`{text}` is not a number from 0 to 1")),
     }
 }
 

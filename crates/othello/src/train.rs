@@ -114,7 +114,8 @@ pub fn play_game<'w>(
     let mut moves = Vec::new();
     while !p.game_over() {
         let mut solved_best = None;
-        if p.moves() != 0 && p.empties() <= opts.solve_empties {
+        let has_moves = p.moves() != 0;
+        if has_moves && p.empties() <= opts.solve_empties {
             let solution = solve(&p, &mut workspace.endgame);
             let score = solution.score;
             solved_best = solution.best;
@@ -126,15 +127,15 @@ pub fn play_game<'w>(
         // The search's move and value where the player searches or the label needs it.
         let searched = match player {
             Player::Search { weights, depth }
-                if solved_best.is_none()
-                    && moves != [Move::Pass]
+                if has_moves
+                    && solved_best.is_none()
                     && (ply >= random_plies || opts.search_label > 0.0) =>
             {
                 search(&p, weights, depth, &mut workspace.midgame)
             }
             _ => None,
         };
-        if p.moves() != 0 && p.empties() > opts.solve_empties {
+        if has_moves && p.empties() > opts.solve_empties {
             let discs = searched
                 .filter(|_| opts.search_label > 0.0)
                 .map(|(_, score)| (score as f64 / 100.0).round() as i32);
