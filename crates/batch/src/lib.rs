@@ -39,7 +39,7 @@ pub use files::{
 pub use parallel::parallel_map;
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};
-pub use score::{AnswerTimes, MatchScore};
+pub use score::{paired_ci95, AnswerTimes, MatchScore};
 pub use shard::{Shard, ShardCover};
 pub use text::{
     normalize_text, num_max, parse_count, read_line_capped, shown, MAX_FILE_BYTES, MAX_LINE_BYTES,

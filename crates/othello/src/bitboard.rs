@@ -447,3 +447,50 @@ pub fn flips_scalar(me: u64, opp: u64, sq: u32) -> u64 {
     }
     all
 }
+
+/// The board `b` in the eight symmetries of the square: the identity, files mirrored, ranks
+/// mirrored, both (the half turn), and the same four after a reflection in the a1-h8 diagonal,
+/// each board built from an earlier one by one operation. (The pattern evaluation reads its
+/// families through them; `Position::canonical` picks the least.)
+///
+/// ```
+/// use othello::bitboard::symmetric_boards;
+/// let a1 = 1u64;
+/// assert_eq!(symmetric_boards(a1), [a1, 1 << 7, 1 << 56, 1 << 63, a1, 1 << 7, 1 << 56, 1 << 63]);
+/// let b1 = 2u64; // b1 reflected in the diagonal is a2
+/// assert_eq!(symmetric_boards(b1)[4], 1 << 8);
+/// ```
+#[inline]
+pub fn symmetric_boards(b: u64) -> [u64; 8] {
+    let t = transpose(b);
+    let (f, tf) = (mirror_files(b), mirror_files(t));
+    [
+        b,
+        f,
+        b.swap_bytes(),
+        f.swap_bytes(),
+        t,
+        tf,
+        t.swap_bytes(),
+        tf.swap_bytes(),
+    ]
+}
+
+/// Reflection in the a1-h8 diagonal, by three delta swaps.
+#[inline]
+pub fn transpose(mut b: u64) -> u64 {
+    let t = (b ^ (b >> 7)) & 0x00aa_00aa_00aa_00aa;
+    b ^= t ^ (t << 7);
+    let t = (b ^ (b >> 14)) & 0x0000_cccc_0000_cccc;
+    b ^= t ^ (t << 14);
+    let t = (b ^ (b >> 28)) & 0x0000_0000_f0f0_f0f0;
+    b ^ t ^ (t << 28)
+}
+
+/// Files a..h become h..a (each rank's byte reversed).
+#[inline]
+pub fn mirror_files(mut b: u64) -> u64 {
+    b = (b >> 1 & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
+    b = (b >> 2 & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
+    (b >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | ((b & 0x0f0f_0f0f_0f0f_0f0f) << 4)
+}

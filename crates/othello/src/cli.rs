@@ -100,6 +100,10 @@ enum Command {
         /// Games (rounded up to an even number).
         #[arg(long, default_value_t = 100)]
         games: usize,
+        /// Random plies of each pair's opening from the start; the openings of a match are all
+        /// different, even turned or reflected, while there are enough (four plies have 60).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=40))]
+        opening_plies: u32,
         /// A's heuristic.
         #[arg(long, value_enum, default_value_t = crate::deciders::HeuristicKind::Course)]
         heuristic_a: crate::deciders::HeuristicKind,
@@ -673,6 +677,7 @@ fn dispatch(cli: Command) -> Result<i32> {
             move_timeout,
             clock,
             games,
+            opening_plies,
             heuristic_a,
             heuristic_b,
             seed,
@@ -695,6 +700,7 @@ fn dispatch(cli: Command) -> Result<i32> {
             let bar = batch::progress_bar(games.div_ceil(2) as u64 * 2, "games", json);
             let options = MatchOptions {
                 games,
+                opening_plies: opening_plies as usize,
                 seed,
                 jobs,
                 clock,
@@ -710,10 +716,12 @@ fn dispatch(cli: Command) -> Result<i32> {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {
                 println!(
-                    "A = {} vs B = {}: {} games, A wins {}, draws {}, losses {}; mean disc difference {:+.2}; A's score {:.1}% (95% CI {:.1}%..{:.1}%)",
+                    "A = {} vs B = {}: {} games from {} openings of {} plies, A wins {}, draws {}, losses {}; mean disc difference {:+.2}; A's score {:.1}% (95% CI {:.1}%..{:.1}%)",
                     describe(&a, &pa),
                     describe(&b, &pb),
                     r.games,
+                    r.openings,
+                    r.opening_plies,
                     r.wins,
                     r.draws,
                     r.losses,

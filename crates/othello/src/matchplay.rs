@@ -1,7 +1,9 @@
-//! Matches between deciders: pairs of games from the same random opening (a few random plies,
-//! seeded), each side playing black once, run in parallel threads. The report gives wins, draws
-//! and losses for A, the mean disc difference and a 95% confidence interval on A's score rate
-//! (win = 1, draw = 1/2), so that "the improved heuristic is better" is a measured claim.
+//! Matches between deciders: pairs of games from the same random opening, each side playing
+//! black once, run in parallel threads. The openings are seeded random plies from the start
+//! (eight by default), all different even turned or reflected, so that deterministic players
+//! never replay a game. The report gives wins, draws and losses for A, the mean disc difference
+//! and a 95% confidence interval on A's score rate (win = 1, draw = 1/2) from the pairs' scores,
+//! so that "the improved heuristic is better" is a measured claim.
 //!
 //! A side may also be an external engine speaking the NBoard protocol (NTest, Edax, this
 //! tool's own `othello nboard`), started as a child process for each game and sent the whole
@@ -191,8 +193,14 @@ pub struct MatchReport {
     pub mean_disc_difference: f64,
     /// A's score rate (win 1, draw 1/2).
     pub score_rate: f64,
-    /// 95% confidence interval of the score rate (normal approximation).
+    /// 95% confidence interval of the score rate, from the spread of the pairs' scores
+    /// ([`batch::paired_ci95`]).
     pub ci95: (f64, f64),
+    /// Openings played, each by one pair: all different up to the board's symmetries unless
+    /// the match asked for more pairs than there are such openings.
+    pub openings: usize,
+    /// Plies of each random opening.
+    pub opening_plies: usize,
     /// Games lost by forfeit (an external engine that crashed, timed out or played an
     /// illegal move, a side out of time on the game clock), with the reason: `game N: A|B ...`.
     pub forfeits: Vec<String>,
@@ -248,6 +256,30 @@ pub(crate) fn random_opening(rng: &mut SmallRng, plies: usize) -> Position {
         p = p.play(Move::Square(crate::bitboard::nth_square(m, k)));
     }
     p
+}
+
+/// The openings of `pairs` pairs: positions after `plies` seeded random moves, all different
+/// up to the board's symmetries while fresh ones can be found (a few plies have few
+/// openings: four have 60), then drawn again; returns them and how many are different.
+pub fn distinct_openings(seed: u64, pairs: usize, plies: usize) -> (Vec<Position>, usize) {
+    // Its own stream, apart from the pairs' tie-breaks (seeded from `seed` and the pair).
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0x6f70_656e_696e_6773);
+    let mut seen = std::collections::HashSet::new();
+    let mut openings = Vec::with_capacity(pairs);
+    // Fresh openings are sought until this many draws in a row came back already seen.
+    let (patience, mut misses) = (2000, 0);
+    while openings.len() < pairs {
+        let p = random_opening(&mut rng, plies);
+        if seen.insert(p.canonical()) {
+            openings.push(p);
+            misses = 0;
+        } else if misses >= patience {
+            openings.push(p); // none left to find: repeats from here on
+        } else {
+            misses += 1;
+        }
+    }
+    (openings, seen.len())
 }
 
 /// A side during one game.
@@ -395,17 +427,17 @@ fn for_a((outcome, [black, white], record): PlayedGame, a_color: Color, number: 
     }
 }
 
-/// Pair `k` of a match: A as black, then B as black, from the same random opening; returns the
-/// results for A. Its games are numbered 2k+1 and 2k+2 (their trace folders).
+/// Pair `k` of a match: A as black, then B as black, from `start`; returns the results for A.
+/// Its games are numbered 2k+1 and 2k+2 (their trace folders).
 fn play_pair(
     k: usize,
+    start: Position,
     [a, b]: [&Contestant; 2],
     clock: Option<Clock>,
     rng: &mut SmallRng,
     trace: Option<&Path>,
     on_game: &impl Fn(),
 ) -> anyhow::Result<[PairGame; 2]> {
-    let start = random_opening(rng, 4);
     let dir = |game: usize| trace.map(|t| t.join(format!("game{game}")));
     let g1 = play_game(start, [a, b], clock, rng, dir(2 * k + 1).as_deref())?;
     on_game();
@@ -417,11 +449,13 @@ fn play_pair(
     ])
 }
 
-/// How a match is played: its length, seed, threads, clock and trace folder.
-#[derive(Debug, Clone, Default)]
+/// How a match is played: its length, openings, seed, threads, clock and trace folder.
+#[derive(Debug, Clone)]
 pub struct MatchOptions<'a> {
     /// Games (rounded up to pairs).
     pub games: usize,
+    /// Random plies of each opening ([`distinct_openings`]; 8 by default).
+    pub opening_plies: usize,
     /// Seed of the openings and tie-breaks.
     pub seed: u64,
     /// Threads.
@@ -436,6 +470,21 @@ pub struct MatchOptions<'a> {
     pub record: Option<&'a Path>,
 }
 
+impl Default for MatchOptions<'_> {
+    /// 100 games from 8-ply openings, seed 0, one thread, no clock, nothing written.
+    fn default() -> Self {
+        MatchOptions {
+            games: 100,
+            opening_plies: 8,
+            seed: 0,
+            jobs: 1,
+            clock: None,
+            trace: None,
+            record: None,
+        }
+    }
+}
+
 /// Plays a match between A and B as `options` say; `on_game` is called after each game (for a
 /// progress bar). A tree that cannot be written to the trace folder ends the match with that
 /// error.
@@ -447,6 +496,7 @@ pub fn run(
 ) -> anyhow::Result<MatchReport> {
     let MatchOptions {
         games,
+        opening_plies,
         seed,
         jobs,
         clock,
@@ -454,6 +504,7 @@ pub fn run(
         record,
     } = *options;
     let pairs = games.div_ceil(2);
+    let (openings, distinct) = distinct_openings(seed, pairs, opening_plies);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::with_capacity(2 * pairs));
     std::thread::scope(|s| {
@@ -465,7 +516,7 @@ pub fn run(
                 }
                 let mut rng =
                     SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                let pair = play_pair(k, [a, b], clock, &mut rng, trace, &on_game);
+                let pair = play_pair(k, openings[k], [a, b], clock, &mut rng, trace, &on_game);
                 results
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
@@ -493,6 +544,11 @@ pub fn run(
     }
     let diffs: Vec<i32> = games.iter().map(|g| g.0).collect();
     let n = diffs.len().max(1);
+    let points = |d: i32| 0.5 + 0.5 * f64::from(d.signum());
+    let pair_rates: Vec<f64> = diffs
+        .chunks(2)
+        .map(|pair| pair.iter().map(|&d| points(d)).sum::<f64>() / pair.len() as f64)
+        .collect();
     let wins = diffs.iter().filter(|&&d| d > 0).count();
     let draws = diffs.iter().filter(|&&d| d == 0).count();
     let score = batch::MatchScore {
@@ -507,7 +563,9 @@ pub fn run(
         losses: score.losses,
         mean_disc_difference: diffs.iter().map(|&d| d as f64).sum::<f64>() / n as f64,
         score_rate: score.rate(),
-        ci95: score.ci95(),
+        ci95: batch::paired_ci95(&pair_rates),
+        openings: distinct,
+        opening_plies,
         forfeits,
         thinking_a,
         thinking_b,

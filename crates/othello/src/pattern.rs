@@ -8,7 +8,7 @@
 //! The weights are trained by [`crate::train`] from games the project generates itself and
 //! ship as `data/patterns.bin`, embedded in the binary and decoded on first use.
 
-use crate::bitboard::legal_moves;
+use crate::bitboard::{legal_moves, symmetric_boards};
 use crate::position::Line;
 use crate::position::Position;
 use std::cell::{Cell, RefCell};
@@ -605,44 +605,6 @@ static TERNARY: [u16; 1024] = {
     }
     t
 };
-
-/// The board `b` pulled back through each symmetry `k` of [`symmetry`]: square `s` of the
-/// `k`-th board holds what square `symmetry(k, s)` of `b` holds (transpose, then mirror
-/// ranks, then files), each board built from an earlier one by one operation.
-#[inline]
-fn symmetric_boards(b: u64) -> [u64; 8] {
-    let t = transpose(b);
-    let (f, tf) = (mirror_files(b), mirror_files(t));
-    [
-        b,
-        f,
-        b.swap_bytes(),
-        f.swap_bytes(),
-        t,
-        tf,
-        t.swap_bytes(),
-        tf.swap_bytes(),
-    ]
-}
-
-/// Reflection in the a1-h8 diagonal, by three delta swaps.
-#[inline]
-fn transpose(mut b: u64) -> u64 {
-    let t = (b ^ (b >> 7)) & 0x00aa_00aa_00aa_00aa;
-    b ^= t ^ (t << 7);
-    let t = (b ^ (b >> 14)) & 0x0000_cccc_0000_cccc;
-    b ^= t ^ (t << 14);
-    let t = (b ^ (b >> 28)) & 0x0000_0000_f0f0_f0f0;
-    b ^ t ^ (t << 28)
-}
-
-/// Files a..h become h..a (each rank's byte reversed).
-#[inline]
-fn mirror_files(mut b: u64) -> u64 {
-    b = (b >> 1 & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
-    b = (b >> 2 & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
-    (b >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | ((b & 0x0f0f_0f0f_0f0f_0f0f) << 4)
-}
 
 /// The first rank and the X-squares b2, g2, in the edge family's reading order.
 #[inline]

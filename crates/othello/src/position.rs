@@ -3,7 +3,7 @@
 //! empty, then the side to move). Moves are written `d3`; a pass is `pass` here (the course
 //! framework prints it `` `0 ``).
 
-use crate::bitboard::{flips, legal_moves};
+use crate::bitboard::{flips, legal_moves, symmetric_boards};
 use std::fmt;
 use std::str::FromStr;
 
@@ -221,6 +221,32 @@ impl Position {
     /// Empty squares.
     pub fn empties(&self) -> u32 {
         (!(self.me | self.opp)).count_ones()
+    }
+
+    /// The least of the position's eight images under the symmetries of the board (same side
+    /// to move): two positions are the same game turned or reflected exactly when their
+    /// canonical forms are equal.
+    ///
+    /// ```
+    /// use othello::position::Position;
+    /// let start = Position::default();
+    /// // The four first moves are one move turned and reflected.
+    /// let firsts: Vec<Position> = ["d3", "c4", "f5", "e6"]
+    ///     .iter()
+    ///     .map(|m| start.play_sequence(m).unwrap().canonical())
+    ///     .collect();
+    /// assert!(firsts.iter().all(|p| *p == firsts[0]));
+    /// assert_ne!(start.play_sequence("d3c3").unwrap().canonical(),
+    ///            start.play_sequence("d3c5").unwrap().canonical());
+    /// ```
+    pub fn canonical(&self) -> Position {
+        let (me, opp) = (symmetric_boards(self.me), symmetric_boards(self.opp));
+        let k = (0..8).min_by_key(|&k| (me[k], opp[k])).unwrap_or(0);
+        Position {
+            me: me[k],
+            opp: opp[k],
+            side: self.side,
+        }
     }
 
     /// Final score for the side to move when the game is over: disc difference with the empty

@@ -196,7 +196,7 @@ fn match_traces_every_turn_of_a_fixed_depth_decider() {
             .filter(|p| p.extension().is_some_and(|x| x == "dot"))
             .map(|p| std::fs::read_to_string(p).unwrap())
             .collect();
-        // A moves about half the time after the four opening plies; random leaves no tree.
+        // A moves about half the time after the eight opening plies; random leaves no tree.
         assert!(trees.len() >= 10, "{game}: {} trees", trees.len());
         assert!(trees.iter().all(|t| t.contains("alpha-beta depth 1")));
     }

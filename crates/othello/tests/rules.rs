@@ -377,6 +377,79 @@ mod matches {
         assert_eq!(r1.games, 10);
         assert!(r1.wins >= 8, "alpha-beta should beat random: {r1:?}");
         assert!(r1.ci95.0 <= r1.score_rate && r1.score_rate <= r1.ci95.1);
+        assert_eq!((r1.openings, r1.opening_plies), (5, 8));
+    }
+
+    #[test]
+    fn a_matchs_openings_differ_even_turned_or_reflected() {
+        use othello::matchplay::distinct_openings;
+        use othello::position::Position;
+        use std::collections::HashSet;
+        // Four plies from the start reach 244 lines but only 60 games up to symmetry (an
+        // exhaustive count here): the openings of 200 pairs use all 60, then repeat.
+        fn after(p: Position, plies: usize, out: &mut HashSet<Position>) {
+            if plies == 0 {
+                out.insert(p.canonical());
+                return;
+            }
+            let mut moves = Vec::new();
+            p.push_moves(&mut moves);
+            for m in moves {
+                after(p.play(m), plies - 1, out);
+            }
+        }
+        let mut all = HashSet::new();
+        after(Position::default(), 4, &mut all);
+        assert_eq!(all.len(), 60);
+        let (openings, distinct) = distinct_openings(5, 200, 4);
+        assert_eq!((openings.len(), distinct), (200, 60));
+        let drawn: HashSet<Position> = openings.iter().map(|p| p.canonical()).collect();
+        assert_eq!(drawn, all);
+        // Eight plies have thousands: 500 pairs, 500 different games, the same for a seed.
+        let (openings, distinct) = distinct_openings(5, 500, 8);
+        assert_eq!(distinct, 500);
+        assert!(openings.iter().all(|p| p.empties() == 52));
+        let canon: HashSet<Position> = openings.iter().map(|p| p.canonical()).collect();
+        assert_eq!(canon.len(), 500);
+        assert_eq!(distinct_openings(5, 500, 8).0, openings);
+        assert_ne!(distinct_openings(6, 500, 8).0, openings);
+    }
+
+    #[test]
+    fn canonical_forms_agree_with_a_square_by_square_symmetry() {
+        use othello::position::Position;
+        // The slow, obvious way: each of the eight maps of (file, rank), square by square.
+        fn image(b: u64, k: usize) -> u64 {
+            let mut out = 0;
+            for s in 0..64 {
+                if b >> s & 1 == 1 {
+                    let (mut f, mut r) = (s % 8, s / 8);
+                    if k & 4 != 0 {
+                        std::mem::swap(&mut f, &mut r);
+                    }
+                    if k & 1 != 0 {
+                        f = 7 - f;
+                    }
+                    if k & 2 != 0 {
+                        r = 7 - r;
+                    }
+                    out |= 1 << (r * 8 + f);
+                }
+            }
+            out
+        }
+        for (n, p) in Position::random_game(11)
+            .chain(Position::random_game(12))
+            .enumerate()
+        {
+            let slow = (0..8)
+                .map(|k| (image(p.me, k), image(p.opp, k)))
+                .min()
+                .unwrap();
+            let c = p.canonical();
+            assert_eq!((c.me, c.opp), slow, "position {n}");
+            assert_eq!(c.side, p.side);
+        }
     }
 }
 
