@@ -406,11 +406,15 @@ mod matches {
         let drawn: HashSet<Position> = openings.iter().map(|p| p.canonical()).collect();
         assert_eq!(drawn, all);
         // Eight plies reach 67,245 games: 500 pairs, 500 different ones, the same for a seed.
+        let mut eight = HashSet::new();
+        after(Position::default(), 8, &mut eight);
+        assert_eq!(eight.len(), 67_245);
         let (openings, distinct) = distinct_openings(5, 500, 8);
         assert_eq!(distinct, 500);
         assert!(openings.iter().all(|p| p.empties() == 52));
         let canon: HashSet<Position> = openings.iter().map(|p| p.canonical()).collect();
         assert_eq!(canon.len(), 500);
+        assert!(canon.is_subset(&eight));
         assert_eq!(distinct_openings(5, 500, 8).0, openings);
         assert_ne!(distinct_openings(6, 500, 8).0, openings);
     }
