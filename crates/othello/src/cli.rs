@@ -104,6 +104,10 @@ enum Command {
         /// different, even turned or reflected, while there are enough (four plies have 60).
         #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=40))]
         opening_plies: u32,
+        /// Only openings that the learned evaluation, searched 8 plies, values within DISCS of
+        /// even: colour matters less, so more pairs tell the players apart.
+        #[arg(long, value_name = "DISCS", value_parser = clap::value_parser!(u32).range(0..=64))]
+        balanced: Option<u32>,
         /// A's heuristic.
         #[arg(long, value_enum, default_value_t = crate::deciders::HeuristicKind::Course)]
         heuristic_a: crate::deciders::HeuristicKind,
@@ -678,6 +682,7 @@ fn dispatch(cli: Command) -> Result<i32> {
             clock,
             games,
             opening_plies,
+            balanced,
             heuristic_a,
             heuristic_b,
             seed,
@@ -701,6 +706,7 @@ fn dispatch(cli: Command) -> Result<i32> {
             let options = MatchOptions {
                 games,
                 opening_plies: opening_plies as usize,
+                balanced,
                 seed,
                 jobs,
                 clock,
@@ -716,12 +722,13 @@ fn dispatch(cli: Command) -> Result<i32> {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {
                 println!(
-                    "A = {} vs B = {}: {} games from {} openings of {} plies, A wins {}, draws {}, losses {}; mean disc difference {:+.2}; A's score {:.1}% (95% CI {:.1}%..{:.1}%)",
+                    "A = {} vs B = {}: {} games from {} openings of {} plies{}, A wins {}, draws {}, losses {}; mean disc difference {:+.2}; A's score {:.1}% (95% CI {:.1}%..{:.1}%)",
                     describe(&a, &pa),
                     describe(&b, &pb),
                     r.games,
                     r.openings,
                     r.opening_plies,
+                    r.balanced.map_or(String::new(), |d| format!(" within {d} discs of even")),
                     r.wins,
                     r.draws,
                     r.losses,

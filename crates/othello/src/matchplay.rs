@@ -201,6 +201,8 @@ pub struct MatchReport {
     pub openings: usize,
     /// Plies of each random opening.
     pub opening_plies: usize,
+    /// The bound on the openings' values, in discs, if any (`--balanced`).
+    pub balanced: Option<u32>,
     /// Games lost by forfeit (an external engine that crashed, timed out or played an
     /// illegal move, a side out of time on the game clock), with the reason: `game N: A|B ...`.
     pub forfeits: Vec<String>,
@@ -258,28 +260,51 @@ pub(crate) fn random_opening(rng: &mut SmallRng, plies: usize) -> Position {
     p
 }
 
+/// Plies of the search that values an opening for `--balanced` ([`opening_value`]).
+pub const BALANCE_DEPTH: u32 = 8;
+
+/// An opening's value for the side to move, in hundredths of a disc: the learned evaluation
+/// searched [`BALANCE_DEPTH`] plies by the engine's midgame search (MTD(f), no pruning by
+/// ProbCut), how far from even `--balanced` measures.
+pub fn opening_value(p: &Position) -> i32 {
+    crate::deciders::mtdf_search(&mut crate::nboard::engine_game(*p), BALANCE_DEPTH).score
+}
+
 /// The openings of `pairs` pairs: positions after `plies` seeded random moves, all different
-/// up to the board's symmetries while fresh ones can be found (a few plies have few
-/// openings: four have 60), then drawn again; returns them and how many are different.
-pub fn distinct_openings(seed: u64, pairs: usize, plies: usize) -> (Vec<Position>, usize) {
+/// up to the board's symmetries, and with `within` only those valued within that many discs
+/// of even ([`opening_value`]). Once no fresh one turns up in 2,000 draws (four plies have
+/// only 60), the ones found are played again in order. Returns them and how many differ, or
+/// an error when none qualifies.
+pub fn distinct_openings(
+    seed: u64,
+    pairs: usize,
+    plies: usize,
+    within: Option<u32>,
+) -> Result<(Vec<Position>, usize), String> {
     // Its own stream, apart from the pairs' tie-breaks (seeded from `seed` and the pair).
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x6f70_656e_696e_6773);
     let mut seen = std::collections::HashSet::new();
     let mut openings = Vec::with_capacity(pairs);
-    // Fresh openings are sought until this many draws in a row came back already seen.
     let (patience, mut misses) = (2000, 0);
-    while openings.len() < pairs {
+    while openings.len() < pairs && misses < patience {
         let p = random_opening(&mut rng, plies);
-        if seen.insert(p.canonical()) {
+        let fresh = seen.insert(p.canonical());
+        if fresh && within.is_none_or(|d| opening_value(&p).abs() <= 100 * d as i32) {
             openings.push(p);
             misses = 0;
-        } else if misses >= patience {
-            openings.push(p); // none left to find: repeats from here on
         } else {
             misses += 1;
         }
     }
-    (openings, seen.len())
+    let distinct = openings.len();
+    if distinct == 0 {
+        let bound = within.map_or(String::new(), |d| format!(" within {d} discs of even"));
+        return Err(format!("no opening of {plies} plies{bound} found"));
+    }
+    for k in distinct..pairs {
+        openings.push(openings[k % distinct]);
+    }
+    Ok((openings, distinct))
 }
 
 /// A side during one game.
@@ -456,6 +481,8 @@ pub struct MatchOptions<'a> {
     pub games: usize,
     /// Random plies of each opening ([`distinct_openings`]; 8 by default).
     pub opening_plies: usize,
+    /// Only openings within this many discs of even ([`opening_value`]); any by default.
+    pub balanced: Option<u32>,
     /// Seed of the openings and tie-breaks.
     pub seed: u64,
     /// Threads.
@@ -471,11 +498,12 @@ pub struct MatchOptions<'a> {
 }
 
 impl Default for MatchOptions<'_> {
-    /// 100 games from 8-ply openings, seed 0, one thread, no clock, nothing written.
+    /// 100 games from any 8-ply openings, seed 0, one thread, no clock, nothing written.
     fn default() -> Self {
         MatchOptions {
             games: 100,
             opening_plies: 8,
+            balanced: None,
             seed: 0,
             jobs: 1,
             clock: None,
@@ -497,6 +525,7 @@ pub fn run(
     let MatchOptions {
         games,
         opening_plies,
+        balanced,
         seed,
         jobs,
         clock,
@@ -504,7 +533,8 @@ pub fn run(
         record,
     } = *options;
     let pairs = games.div_ceil(2);
-    let (openings, distinct) = distinct_openings(seed, pairs, opening_plies);
+    let (openings, distinct) =
+        distinct_openings(seed, pairs, opening_plies, balanced).map_err(anyhow::Error::msg)?;
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::with_capacity(2 * pairs));
     std::thread::scope(|s| {
@@ -566,6 +596,7 @@ pub fn run(
         ci95: batch::paired_ci95(&pair_rates),
         openings: distinct,
         opening_plies,
+        balanced,
         forfeits,
         thinking_a,
         thinking_b,

@@ -401,7 +401,7 @@ mod matches {
         let mut all = HashSet::new();
         after(Position::default(), 4, &mut all);
         assert_eq!(all.len(), 60);
-        let (openings, distinct) = distinct_openings(5, 200, 4);
+        let (openings, distinct) = distinct_openings(5, 200, 4, None).unwrap();
         assert_eq!((openings.len(), distinct), (200, 60));
         let drawn: HashSet<Position> = openings.iter().map(|p| p.canonical()).collect();
         assert_eq!(drawn, all);
@@ -409,14 +409,34 @@ mod matches {
         let mut eight = HashSet::new();
         after(Position::default(), 8, &mut eight);
         assert_eq!(eight.len(), 67_245);
-        let (openings, distinct) = distinct_openings(5, 500, 8);
+        let (openings, distinct) = distinct_openings(5, 500, 8, None).unwrap();
         assert_eq!(distinct, 500);
         assert!(openings.iter().all(|p| p.empties() == 52));
         let canon: HashSet<Position> = openings.iter().map(|p| p.canonical()).collect();
         assert_eq!(canon.len(), 500);
         assert!(canon.is_subset(&eight));
-        assert_eq!(distinct_openings(5, 500, 8).0, openings);
-        assert_ne!(distinct_openings(6, 500, 8).0, openings);
+        assert_eq!(distinct_openings(5, 500, 8, None).unwrap().0, openings);
+        assert_ne!(distinct_openings(6, 500, 8, None).unwrap().0, openings);
+    }
+
+    #[test]
+    fn balanced_openings_are_valued_near_even() {
+        use othello::matchplay::{distinct_openings, opening_value};
+        use std::collections::HashSet;
+        let (openings, distinct) = distinct_openings(3, 12, 8, Some(2)).unwrap();
+        assert_eq!(distinct, 12);
+        for p in &openings {
+            assert!(opening_value(p).abs() <= 200, "{p}: {}", opening_value(p));
+        }
+        let canon: HashSet<_> = openings.iter().map(|p| p.canonical()).collect();
+        assert_eq!(canon.len(), 12);
+        // Some draws were turned away: without the bound the first openings differ.
+        let (any, _) = distinct_openings(3, 12, 8, None).unwrap();
+        assert_ne!(any, openings);
+        assert!(any.iter().any(|p| opening_value(p).abs() > 200));
+        // One ply reaches a single game up to symmetry: four pairs play it four times.
+        let (one, distinct) = distinct_openings(3, 4, 1, None).unwrap();
+        assert_eq!((distinct, one.len()), (1, 4));
     }
 
     #[test]
