@@ -448,10 +448,11 @@ pub fn flips_scalar(me: u64, opp: u64, sq: u32) -> u64 {
     all
 }
 
-/// The board `b` in the eight symmetries of the square: the identity, files mirrored, ranks
-/// mirrored, both (the half turn), and the same four after a reflection in the a1-h8 diagonal,
-/// each board built from an earlier one by one operation. (The pattern evaluation reads its
-/// families through them; `Position::canonical` picks the least.)
+/// The board `b` in the eight symmetries of the square: board `k` is `b` reflected in the
+/// a1-h8 diagonal if `k & 4`, then with its files mirrored if `k & 1` and its ranks if `k & 2`
+/// (the identity, files, ranks, the half turn, then the same four after the diagonal), each
+/// built from an earlier one by one operation. The pattern evaluation reads its families
+/// through them in this order; `Position::canonical` picks the least.
 ///
 /// ```
 /// use othello::bitboard::symmetric_boards;

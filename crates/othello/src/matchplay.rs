@@ -196,8 +196,8 @@ pub struct MatchReport {
     /// 95% confidence interval of the score rate, from the spread of the pairs' scores
     /// ([`batch::paired_ci95`]).
     pub ci95: (f64, f64),
-    /// Openings played, each by one pair: all different up to the board's symmetries unless
-    /// the match asked for more pairs than there are such openings.
+    /// Different openings played, each by one pair (all of them, up to the board's
+    /// symmetries, unless the match asked for more pairs than could be found).
     pub openings: usize,
     /// Plies of each random opening.
     pub opening_plies: usize,

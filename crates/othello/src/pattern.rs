@@ -543,6 +543,7 @@ fn sum_readings(values: &[i16], reads: &[&[usize]; 11], me: u64, opp: u64) -> i3
     let l = layout();
     let w = stage_weights(values, empties);
     let o = &l.family_offsets;
+    // Board k holds at square s what square `symmetry(k, s)` of the position holds.
     let (mine, theirs) = (symmetric_boards(me), symmetric_boards(opp));
     let mut sum = 0i32;
     let mut family = |f: usize, read: fn(u64) -> u64| {
