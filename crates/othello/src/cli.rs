@@ -250,6 +250,11 @@ enum Command {
         /// (more positions for the same weights), not on its own alone.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10))]
         fit_rounds: u32,
+        /// Fit each round as a change to the weights its games were played on (--from's, then
+        /// the previous round's): the ridge pulls toward them instead of toward zero, so what
+        /// the round's games see rarely keeps its earlier value.
+        #[arg(long)]
+        refine: bool,
         /// Keep each round's labelled positions in DIR/roundK.samples (and the settings that
         /// made them in DIR/roundK.settings; other settings are refused): read them from there
         /// when the file exists (instead of playing), write them there otherwise.
@@ -339,12 +344,12 @@ fn train(
     out: &std::path::Path,
     opts: &crate::train::Generate,
     rounds: u32,
-    (from, search_depth, fit_rounds): (Option<&std::path::Path>, u32, u32),
+    (from, search_depth, fit_rounds, refine): (Option<&std::path::Path>, u32, u32, bool),
     samples_dir: Option<&std::path::Path>,
     fit_opts: &crate::train::Fit,
     json: bool,
 ) -> Result<i32> {
-    use crate::train::{fit, generate, samples_from_bytes, samples_to_bytes, Player};
+    use crate::train::{fit_from, generate, samples_from_bytes, samples_to_bytes, Player};
     batch::check_writable(out)?;
     // The starting weights, and for the samples' settings their hash (not their path).
     let (mut weights, from_hash) = match from {
@@ -389,6 +394,9 @@ fn train(
             let fitted_on = fit_rounds.min(round - 1);
             if fitted_on > 1 {
                 made_with += &format!(" fit-rounds {fitted_on}");
+            }
+            if refine {
+                made_with += " refine";
             }
         }
         let settings_file = |f: &std::path::Path| f.with_extension("settings");
@@ -448,7 +456,8 @@ fn train(
             together = recent.iter().flatten().copied().collect();
             &together
         };
-        let (w, r) = fit(fitted_on, fit_opts, &|| bar.inc(1));
+        let prior = weights.as_ref().filter(|_| refine);
+        let (w, r) = fit_from(fitted_on, fit_opts, prior, &|| bar.inc(1));
         bar.finish_and_clear();
         eprintln!(
             "round {round}: fitted in {:.1} s",
@@ -503,6 +512,7 @@ fn dispatch(cli: Command) -> Result<i32> {
             search_depth,
             search_label,
             fit_rounds,
+            refine,
             samples,
             iterations,
             ridge,
@@ -518,7 +528,7 @@ fn dispatch(cli: Command) -> Result<i32> {
                 search_label,
             },
             rounds,
-            (from.as_deref(), search_depth, fit_rounds),
+            (from.as_deref(), search_depth, fit_rounds, refine),
             samples.as_deref(),
             &crate::train::Fit { iterations, ridge },
             json,

@@ -373,6 +373,19 @@ pub fn fit(
     opts: &Fit,
     progress: &(dyn Fn() + Sync),
 ) -> (Weights, Vec<StageError>) {
+    fit_from(samples, opts, None, progress)
+}
+
+/// [`fit`] as a change to `prior`'s weights when given: each stage fits what the prior's value
+/// misses (the label minus the prior's value), so the ridge pulls toward the prior instead of
+/// toward zero, and configurations the samples see rarely keep the prior's values. With
+/// `None` it is [`fit`].
+pub fn fit_from(
+    samples: &[Sample],
+    opts: &Fit,
+    prior: Option<&Weights>,
+    progress: &(dyn Fn() + Sync),
+) -> (Weights, Vec<StageError>) {
     let l = layout();
     let mut weights = Weights::zero();
     let mut report = Vec::new();
@@ -383,6 +396,11 @@ pub fn fit(
         let in_window = |e: u32| e + 2 >= first && e <= last + 2;
         // Feature indices of the training positions, flat, and their labels.
         let per = l.features_per_position();
+        // The prior's weights of this stage, in discs (zero without a prior).
+        let base: Vec<f64> = match prior {
+            Some(p) => p.stage(s).iter().map(|&v| f64::from(v) / 100.0).collect(),
+            None => vec![0.0; l.size],
+        };
         let mut flat: Vec<u32> = Vec::new();
         let mut labels: Vec<f32> = Vec::new();
         for x in samples
@@ -391,12 +409,13 @@ pub fn fit(
         {
             l.features(x.me, x.opp, &mut features);
             flat.extend_from_slice(&features);
-            labels.push(f32::from(x.score));
+            let prior_value: f64 = features.iter().map(|&f| base[f as usize]).sum();
+            labels.push((f64::from(x.score) - prior_value) as f32);
         }
-        let w = least_squares(&flat, per, &labels, l.size, opts);
+        let change = least_squares(&flat, per, &labels, l.size, opts);
         let block = &mut weights.values[s * l.size..(s + 1) * l.size];
-        for (q, &wi) in block.iter_mut().zip(&w) {
-            *q = (wi * 100.0).round().clamp(
+        for ((q, &dw), &b) in block.iter_mut().zip(&change).zip(&base) {
+            *q = ((b + dw) * 100.0).round().clamp(
                 -f64::from(crate::pattern::WEIGHT_LIMIT),
                 f64::from(crate::pattern::WEIGHT_LIMIT),
             ) as i16;
@@ -552,6 +571,30 @@ mod tests {
         for r in late {
             assert!(r.held_back > 0);
             assert!(r.rmse < r.rms_label, "{r:?}");
+        }
+    }
+    #[test]
+    fn a_refined_fit_starts_from_its_prior() {
+        let samples = generate(
+            &Generate {
+                games: 60,
+                ..small()
+            },
+            Player::Improved,
+            &|| {},
+        );
+        let (plain, _) = fit(&samples, &Fit::default(), &|| {});
+        // From zero weights it is the plain fit; with no samples it keeps the prior.
+        let (from_zero, _) = fit_from(&samples, &Fit::default(), Some(&Weights::zero()), &|| {});
+        assert_eq!(from_zero, plain);
+        let (kept, _) = fit_from(&[], &Fit::default(), Some(&plain), &|| {});
+        assert_eq!(kept, plain);
+        // On the samples it was fitted on, a refinement of the fit does not lose accuracy.
+        let (again, report) = fit_from(&samples, &Fit::default(), Some(&plain), &|| {});
+        assert_ne!(again, plain);
+        let (_, plain_report) = fit(&samples, &Fit::default(), &|| {});
+        for (r, p) in report[1..3].iter().zip(&plain_report[1..3]) {
+            assert!(r.rmse <= p.rmse * 1.05, "{r:?} against {p:?}");
         }
     }
 }
