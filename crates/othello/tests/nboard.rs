@@ -91,7 +91,7 @@ fn a_gui_session_go_hint_ping() {
     assert!(e.recv_timeout(WAIT).is_err(), "the engine exits on quit");
 }
 
-/// At depth 4 the engine solves from 12 empty squares: for the result alone (a move that keeps
+/// At depth 4 the engine solves from 14 empty squares: for the result alone (a move that keeps
 /// it, and a bound on the score of its sign) down to 9 empties, and exactly from 8 (a best
 /// move and its exact score).
 #[test]
@@ -128,6 +128,57 @@ fn near_the_end_go_keeps_the_result_and_then_answers_the_exact_score() {
             }
         }
     }
+}
+
+/// At depth 4 the engine searches 15 and 16 empty squares selectively to the end in a null
+/// window around a draw: where that finds a win or a draw (its answer then has the depth of
+/// the empties), the move keeps the result; a position it finds lost keeps the midgame
+/// search's move. Selective, so checked against the exact solver over many positions.
+#[test]
+fn just_before_the_solve_a_selective_search_keeps_a_win_or_a_draw() {
+    use othello::nboard::{MoveBudget, Thinker};
+    assert_eq!(othello::nboard::selective_wld_empties(4), 16);
+    let mut thinker = Thinker::new(std::sync::Arc::default());
+    let (mut won_or_drawn, mut answered, mut kept, mut answered_lost) = (0, 0, 0, 0);
+    for empties in [15, 16] {
+        for seed in 1..=12 {
+            let line = othello::run::generate_positions(&[empties], 1, seed)
+                .into_iter()
+                .next()
+                .unwrap();
+            let p: Position = line.parse().unwrap();
+            let exact = solve(&p, &mut othello::endgame::searcher(4)).score;
+            let a = thinker.best(&p, 4, &MoveBudget::unlimited()).unwrap();
+            let selective = a.depth == p.empties();
+            if exact < 0 {
+                answered_lost += usize::from(selective);
+                continue;
+            }
+            won_or_drawn += 1;
+            if selective {
+                answered += 1;
+                assert!(a.eval >= 0.0, "{a:?} at {p}");
+                let after = -solve(&p.play(a.mv), &mut othello::endgame::searcher(4)).score;
+                kept += usize::from(after.signum() == exact.signum());
+            }
+        }
+    }
+    assert!(
+        won_or_drawn >= 8,
+        "only {won_or_drawn} positions won or drawn"
+    );
+    assert!(
+        answered * 10 >= won_or_drawn * 8,
+        "{answered} of {won_or_drawn}"
+    );
+    assert!(
+        kept + 1 >= answered,
+        "the result kept in {kept} of {answered}"
+    );
+    assert!(
+        answered_lost <= 1,
+        "{answered_lost} lost positions found won or drawn"
+    );
 }
 
 #[test]
