@@ -555,16 +555,21 @@ mod tests {
         assert!(samples_from_bytes(&bytes[1..]).is_err());
     }
 
-    #[test]
-    fn the_fit_learns_the_labels_better_than_zero() {
-        let samples = generate(
+    /// The samples of 60 small games played by the improved evaluation.
+    fn sixty_games() -> Vec<Sample> {
+        generate(
             &Generate {
                 games: 60,
                 ..small()
             },
             Player::Improved,
             &|| {},
-        );
+        )
+    }
+
+    #[test]
+    fn the_fit_learns_the_labels_better_than_zero() {
+        let samples = sixty_games();
         let (_, report) = fit(&samples, &Fit::default(), &|| {});
         // Near the end, where labels are exact, the fit must beat answering 0.
         let late = &report[1..3];
@@ -573,17 +578,11 @@ mod tests {
             assert!(r.rmse < r.rms_label, "{r:?}");
         }
     }
+
     #[test]
     fn a_refined_fit_starts_from_its_prior() {
-        let samples = generate(
-            &Generate {
-                games: 60,
-                ..small()
-            },
-            Player::Improved,
-            &|| {},
-        );
-        let (plain, _) = fit(&samples, &Fit::default(), &|| {});
+        let samples = sixty_games();
+        let (plain, plain_report) = fit(&samples, &Fit::default(), &|| {});
         // From zero weights it is the plain fit; with no samples it keeps the prior.
         let (from_zero, _) = fit_from(&samples, &Fit::default(), Some(&Weights::zero()), &|| {});
         assert_eq!(from_zero, plain);
@@ -592,7 +591,6 @@ mod tests {
         // On the samples it was fitted on, a refinement of the fit does not lose accuracy.
         let (again, report) = fit_from(&samples, &Fit::default(), Some(&plain), &|| {});
         assert_ne!(again, plain);
-        let (_, plain_report) = fit(&samples, &Fit::default(), &|| {});
         for (r, p) in report[1..3].iter().zip(&plain_report[1..3]) {
             assert!(r.rmse <= p.rmse * 1.05, "{r:?} against {p:?}");
         }
