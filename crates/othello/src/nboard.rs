@@ -324,7 +324,7 @@ impl Thinker {
         }
         let mut game = engine_game(*p);
         self.midgame.set_deadline(budget.hard);
-        self.midgame.reset_stats();
+        // Its nodes add to the midgame search's: the answer's count is both.
         // Values are in hundredths of a disc: inside (-1, 1) only an exact draw.
         let value = self.midgame.search_root(&mut game, p.empties(), -1, 1);
         self.midgame.set_deadline(Deadline::none());
