@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The cost of each NBoard depth: for every depth of DEPTHS, GAMES games of `othello nboard`
-# against OPPONENT (an NBoard command; by default the engine itself) at `set depth D`, one core
+# against OPPONENT (an NBoard command; by default the engine itself) at `set depth D`, from
+# seeded 8-ply openings within 2 discs of even (`--balanced 2`, as scripts/ntest-match.sh), one core
 # (`taskset -c 1` where it exists), and a Markdown row per depth: moves, mean and slowest move
 # (with its empties) of the engine, forfeits, both sides' total thinking time and the engine's
 # score; CORE picks another core. Not part of CI: depths 18 to 20 take half an hour and more.
@@ -19,7 +20,7 @@ echo "| depth | games | engine's moves | mean s a move | slowest s (empties) | f
 echo "|---|---|---|---|---|---|---|---|---|"
 for d in $depths; do
     json=$("${pin[@]}" "$engine" match "nboard:$engine nboard" "nboard:$opponent" \
-        --nboard-depth "$d" --games "$games" --jobs 1 --seed 69 --move-timeout 120 --json)
+        --nboard-depth "$d" --games "$games" --jobs 1 --seed 69 --balanced 2 --move-timeout 120 --json)
     python3 -c '
 import json, sys
 d, r = sys.argv[1], json.loads(sys.argv[2])
