@@ -409,7 +409,11 @@ pub fn fit_from(
         {
             l.features(x.me, x.opp, &mut features);
             flat.extend_from_slice(&features);
-            let prior_value: f64 = features.iter().map(|&f| base[f as usize]).sum();
+            // Without a prior the label is the score itself (the sum over zeros is skipped).
+            let prior_value: f64 = match prior {
+                Some(_) => features.iter().map(|&f| base[f as usize]).sum(),
+                None => 0.0,
+            };
             labels.push((f64::from(x.score) - prior_value) as f32);
         }
         let change = least_squares(&flat, per, &labels, l.size, opts);
