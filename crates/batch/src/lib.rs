@@ -16,6 +16,7 @@ mod files;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod grade;
+mod output;
 mod parallel;
 mod progress;
 mod runner;
@@ -36,6 +37,7 @@ pub use files::{
     check_writable, collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file,
     read_text, same_file, write_atomic,
 };
+pub use output::check_output;
 pub use parallel::parallel_map;
 pub use progress::progress_bar;
 pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};

@@ -1,26 +1,30 @@
 //! # othello
 //!
-//! Othello on two 64-bit boards: legal moves and flips by directional fills, perft (the ground
-//! truth of move generation), positions in Edax's OBF form, and an exact endgame solver built on
-//! `search-core`.
+//! Othello for the course and beyond: bitboard rules proved by perft ([`rules`]), game records
+//! and positions in GGF, WTHOR, Logistello's book lines and OBF ([`formats`]), the course's
+//! heuristic and a learned pattern evaluation ([`eval`]), the course's deciders, an exact
+//! endgame solver, the NBoard engine and an opening book built from expert games ([`search`],
+//! on `search-core`), the trainers of the learned parts ([`learn`]), and the command line,
+//! NBoard protocol and match tools ([`interfaces`]).
 
-pub mod bitboard;
-pub mod cli;
-pub mod course;
-pub mod deciders;
-pub mod endgame;
-pub mod ggf;
-pub mod matchplay;
-pub mod nboard;
-pub mod pattern;
-pub mod perft;
-pub mod play;
-pub mod position;
-pub mod probcut;
-pub mod probcut_fit;
-pub mod run;
-pub mod stability;
-pub mod trace;
-pub mod train;
+pub mod eval;
+pub mod formats;
+pub mod interfaces;
+pub mod learn;
+pub mod rules;
+pub mod search;
 
-pub use position::{Color, Move, Position};
+pub use eval::{course, pattern};
+pub use formats::ggf;
+pub use interfaces::{cli, matchplay, play, run, trace};
+pub use learn::{probcut_fit, train};
+pub use rules::position::{Color, Move, Position};
+pub use rules::{bitboard, perft, position, stability};
+pub use search::{deciders, endgame, probcut};
+
+/// The NBoard engine as one module, as users know it: the protocol ([`interfaces::nboard`])
+/// and the thinking behind it ([`search::engine`]).
+pub mod nboard {
+    pub use crate::interfaces::nboard::*;
+    pub use crate::search::engine::*;
+}

@@ -4,7 +4,7 @@
 //! player gave, if any); parsing replays the moves, so a parsed game is always legal, and
 //! [`GgfGame`]'s `Display` writes text that parses back to the same game.
 
-use crate::position::{Color, Move, Position};
+use crate::rules::position::{Color, Move, Position};
 use std::fmt;
 use std::str::FromStr;
 
@@ -532,7 +532,7 @@ mod tests {
                         game.push(Move::Pass, None, None).unwrap();
                     } else {
                         let reply = p.play(Move::Pass).moves();
-                        let sq = crate::bitboard::nth_square(reply, 0);
+                        let sq = crate::rules::bitboard::nth_square(reply, 0);
                         let before = game.moves.len();
                         game.push(Move::Square(sq), None, None).unwrap();
                         assert_eq!(game.moves.len(), before + 2);
@@ -541,7 +541,7 @@ mod tests {
                     passes += 1;
                 } else {
                     let k = rng.random_range(0..moves.count_ones());
-                    let sq = crate::bitboard::nth_square(moves, k);
+                    let sq = crate::rules::bitboard::nth_square(moves, k);
                     let eval = rng
                         .random_bool(0.5)
                         .then(|| rng.random_range(-64..=64) as f64 / 4.0);

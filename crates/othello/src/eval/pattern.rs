@@ -5,12 +5,12 @@
 //! per game stage (four empties wide). Every pattern is read in all eight board symmetries
 //! with one shared table, so the evaluation is symmetric by construction.
 //!
-//! The weights are trained by [`crate::train`] from games the project generates itself and
+//! The weights are trained by [`crate::learn::train`] from games the project generates itself and
 //! ship as `data/patterns.bin`, embedded in the binary and decoded on first use.
 
-use crate::bitboard::{legal_moves, symmetric_boards};
-use crate::position::Line;
-use crate::position::Position;
+use crate::rules::bitboard::{legal_moves, symmetric_boards};
+use crate::rules::position::Line;
+use crate::rules::position::Position;
 use std::cell::{Cell, RefCell};
 
 mod incremental;
@@ -690,12 +690,12 @@ pub struct PatternGame<'w> {
     ready: Cell<usize>,
 }
 
-/// The squares of each [`SQUARE_RANK`](crate::bitboard::SQUARE_RANK), lowest rank first.
+/// The squares of each [`SQUARE_RANK`](crate::rules::bitboard::SQUARE_RANK), lowest rank first.
 const SQUARES_BY_RANK: [u64; 7] = {
     let mut classes = [0u64; 7];
     let mut s = 0;
     while s < 64 {
-        classes[crate::bitboard::SQUARE_RANK[s] as usize] |= 1 << s;
+        classes[crate::rules::bitboard::SQUARE_RANK[s] as usize] |= 1 << s;
         s += 1;
     }
     classes
@@ -745,7 +745,7 @@ impl PatternGame<'_> {
     }
 
     /// Orders the moves of nodes fewer than `depth` plies above the horizon by square alone
-    /// ([`SQUARE_RANK`](crate::bitboard::SQUARE_RANK)): there counting each child's replies
+    /// ([`SQUARE_RANK`](crate::rules::bitboard::SQUARE_RANK)): there counting each child's replies
     /// costs about as much as the evaluations a better order would spare.
     ///
     /// ```
@@ -784,17 +784,17 @@ impl PatternGame<'_> {
 
     /// Sorts `moves` by the value of the position after each for the opponent, plus
     /// [`ORDER_DISCS_PER_REPLY`] per weighted reply, lowest first.
-    fn order_by_evaluation(&self, moves: &mut [crate::Move]) {
+    fn order_by_evaluation(&self, moves: &mut [crate::rules::position::Move]) {
         let cur = self.line.cur;
         let here = self.indices_here()[self.line.ply()];
-        crate::position::sort_moves_by_key(moves, |&mv| {
+        crate::rules::position::sort_moves_by_key(moves, |&mv| {
             let child = cur.play(mv);
             let mut ix = here;
             self.readings.advance(&mut ix, &cur, &child);
             let replies = child.moves();
             self.weights
                 .evaluate_indexed(self.readings, &ix, &child, replies)
-                + ORDER_DISCS_PER_REPLY * crate::bitboard::weighted_mobility(replies) as i32
+                + ORDER_DISCS_PER_REPLY * crate::rules::bitboard::weighted_mobility(replies) as i32
         });
     }
 
@@ -847,46 +847,48 @@ impl PatternGame<'_> {
 }
 
 impl search_core::Game for PatternGame<'_> {
-    type Move = crate::Move;
-    /// The legal squares by [`SQUARE_RANK`](crate::bitboard::SQUARE_RANK) (then by square),
+    type Move = crate::rules::position::Move;
+    /// The legal squares by [`SQUARE_RANK`](crate::rules::bitboard::SQUARE_RANK) (then by square),
     /// so that the cheap order near the horizon is the order they come in.
-    fn generate_moves(&self, moves: &mut Vec<crate::Move>) {
+    fn generate_moves(&self, moves: &mut Vec<crate::rules::position::Move>) {
         let all = self.moves();
         if all == 0 {
             let cur = &self.line.cur;
             if legal_moves(cur.opp, cur.me) != 0 {
-                moves.push(crate::Move::Pass);
+                moves.push(crate::rules::position::Move::Pass);
             }
             return;
         }
         for class in SQUARES_BY_RANK {
             let mut bits = all & class;
             while bits != 0 {
-                moves.push(crate::Move::Square(bits.trailing_zeros() as u8));
+                moves.push(crate::rules::position::Move::Square(
+                    bits.trailing_zeros() as u8
+                ));
                 bits &= bits - 1;
             }
         }
     }
-    fn play(&mut self, mv: crate::Move) {
+    fn play(&mut self, mv: crate::rules::position::Move) {
         self.line.push(mv);
         // The ply before stays ready; this one is worked out when evaluated.
         self.moved_to(self.line.ply() - 1);
     }
-    fn undo(&mut self, _mv: crate::Move) {
+    fn undo(&mut self, _mv: crate::rules::position::Move) {
         self.line.pop();
         self.moved_to(self.line.ply());
     }
-    fn order_moves(&self, moves: &mut [crate::Move]) {
+    fn order_moves(&self, moves: &mut [crate::rules::position::Move]) {
         if !self.fastest_first || moves.len() < 2 {
             return;
         }
-        crate::position::sort_moves_by_key(moves, |&mv| {
-            crate::bitboard::weighted_mobility(self.line.cur.play(mv).moves()) as i32
+        crate::rules::position::sort_moves_by_key(moves, |&mv| {
+            crate::rules::bitboard::weighted_mobility(self.line.cur.play(mv).moves()) as i32
         });
     }
     fn order_moves_at_depth(
         &self,
-        moves: &mut [crate::Move],
+        moves: &mut [crate::rules::position::Move],
         _alpha: search_core::Score,
         _beta: search_core::Score,
         depth: i32,
@@ -909,10 +911,10 @@ impl search_core::Game for PatternGame<'_> {
             .evaluate_indexed(self.readings, &indices[self.line.ply()], cur, self.moves())
     }
     fn hash(&self) -> u64 {
-        crate::position::position_hash(&self.line.cur)
+        crate::rules::position::position_hash(&self.line.cur)
     }
     fn probcut_error(&self, depth: i32, _shallow: i32) -> Option<search_core::ProbCutError> {
-        Some(crate::probcut::model().error(self.line.cur.empties(), depth))
+        Some(crate::search::probcut::model().error(self.line.cur.empties(), depth))
     }
 }
 
@@ -920,7 +922,7 @@ impl search_core::Game for PatternGame<'_> {
 pub fn weights() -> &'static Weights {
     static WEIGHTS: OnceLock<Weights> = OnceLock::new();
     WEIGHTS.get_or_init(|| {
-        Weights::from_bytes(include_bytes!("../data/patterns.bin"))
+        Weights::from_bytes(include_bytes!("../../data/patterns.bin"))
             .expect("the embedded weights match the layout (checked by a test)")
     })
 }
@@ -994,10 +996,12 @@ mod tests {
                 );
                 let m = p.moves();
                 p = if m == 0 {
-                    p.play(crate::Move::Pass)
+                    p.play(crate::rules::position::Move::Pass)
                 } else {
                     let k = (next() % u64::from(m.count_ones())) as u32;
-                    p.play(crate::Move::Square(crate::bitboard::nth_square(m, k)))
+                    p.play(crate::rules::position::Move::Square(
+                        crate::rules::bitboard::nth_square(m, k),
+                    ))
                 };
             }
         }

@@ -1,7 +1,7 @@
 //! Multi-ProbCut's error model for the engine's midgame search: how far the value of a shallow
 //! search is from a deep one's, by empty squares and depth pair, so that `search-core`'s
 //! ProbCut can cut a node whose shallow value clears the window by a few standard deviations
-//! (Buro's method). The model is fitted by [`crate::probcut_fit`] (`othello fit-probcut`) and
+//! (Buro's method). The model is fitted by [`crate::learn::probcut_fit`] (`othello fit-probcut`) and
 //! ships as `data/probcut.txt`, embedded in the binary.
 
 use search_core::{ProbCut, ProbCutError};
@@ -121,7 +121,7 @@ pub(crate) fn dot(c: &[f64; 4], x: &[f64; 4]) -> f64 {
 pub fn model() -> &'static ErrorModel {
     static MODEL: OnceLock<ErrorModel> = OnceLock::new();
     MODEL.get_or_init(|| {
-        ErrorModel::from_text(include_str!("../data/probcut.txt"))
+        ErrorModel::from_text(include_str!("../../data/probcut.txt"))
             .unwrap_or_else(|e| panic!("data/probcut.txt: {e}"))
     })
 }

@@ -4,10 +4,10 @@
 //! are in the conformance checks). Values are reported from player one's (black's) side, as the
 //! framework's `heuristic()` is.
 
-use crate::bitboard::{adjacent, legal_moves, CORNERS};
-use crate::course::{actions, push_actions, status, terms, Status};
-use crate::position::{sort_moves_by_key, Line};
-use crate::position::{Color, Move, Position};
+use crate::eval::course::{actions, push_actions, status, terms, Status};
+use crate::rules::bitboard::{adjacent, legal_moves, CORNERS};
+use crate::rules::position::{sort_moves_by_key, Line};
+use crate::rules::position::{Color, Move, Position};
 use search_core::{
     alphabeta, iterative_deepening, minimax, Deadline, Game, GameResult, IterationKind,
     IterativeOptions, Score, Searcher,
@@ -61,7 +61,7 @@ impl CourseGame {
             HeuristicKind::Course => terms(&self.line.cur).heuristic,
             HeuristicKind::Improved => improved(&self.line.cur),
             HeuristicKind::Pattern => {
-                let v = crate::pattern::evaluate(&self.line.cur);
+                let v = crate::eval::pattern::evaluate(&self.line.cur);
                 match self.line.cur.side {
                     Color::Black => v,
                     Color::White => -v,
@@ -114,7 +114,7 @@ impl Game for CourseGame {
     fn hash(&self) -> u64 {
         // Every heuristic negates under a colour swap, so the side-to-move view depends only on
         // (own discs, other discs).
-        crate::position::position_hash(&self.line.cur)
+        crate::rules::position::position_hash(&self.line.cur)
     }
     fn history_index(&self, mv: Move) -> Option<usize> {
         match mv {
@@ -124,7 +124,7 @@ impl Game for CourseGame {
     }
     fn probcut_error(&self, depth: i32, _shallow: i32) -> Option<search_core::ProbCutError> {
         (self.kind == HeuristicKind::Pattern)
-            .then(|| crate::probcut::model().error(self.line.cur.empties(), depth))
+            .then(|| crate::search::probcut::model().error(self.line.cur.empties(), depth))
     }
 }
 

@@ -8,8 +8,8 @@
 //! 8-cell array in which the squares of a short diagonal that fall off the board are *empty*
 //! padding (the framework's quirk) while the two ends of the array count as walls.
 
-use crate::bitboard::{legal_moves, CORNERS};
-use crate::position::{Color, Move, Position};
+use crate::rules::bitboard::{legal_moves, CORNERS};
+use crate::rules::position::{Color, Move, Position};
 
 /// The framework's game status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,10 +4,10 @@
 //! same on every run and machine: scores, best moves and leaf counts, never wall times (those
 //! go to the terminal). Also the generator of endgame positions from the project's own games.
 
-use crate::deciders::{decide, search, Algorithm, Decider, HeuristicKind, MoveOrder};
-use crate::endgame::{solve, table_megabytes};
-use crate::matchplay::random_opening;
-use crate::position::{Move, Position};
+use crate::interfaces::matchplay::random_opening;
+use crate::rules::position::{Move, Position};
+use crate::search::deciders::{decide, search, Algorithm, Decider, HeuristicKind, MoveOrder};
+use crate::search::endgame::{solve, table_megabytes};
 use batch::InputError;
 use rand::SeedableRng;
 use search_core::SmallRng;
@@ -85,7 +85,7 @@ pub fn solve_obf(text: &str) -> Result<JobOutput, InputError> {
         return Err(InputError::at(0, "no position in the file"));
     }
     let most = positions.iter().map(Position::empties).max().unwrap_or(0);
-    let mut searcher = crate::endgame::searcher(table_megabytes(most));
+    let mut searcher = crate::search::endgame::searcher(table_megabytes(most));
     let (mut out, mut nodes) = (String::new(), 0u64);
     let started = Instant::now();
     for p in &positions {

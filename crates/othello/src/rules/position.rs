@@ -3,7 +3,7 @@
 //! empty, then the side to move). Moves are written `d3`; a pass is `pass` here (the course
 //! framework prints it `` `0 ``).
 
-use crate::bitboard::{flips, legal_moves, symmetric_boards};
+use crate::rules::bitboard::{flips, legal_moves, symmetric_boards};
 use std::fmt;
 use std::str::FromStr;
 
@@ -154,7 +154,7 @@ impl Position {
                 x ^= x >> 7;
                 x ^= x << 17;
                 let k = (x % u64::from(m.count_ones())) as u32;
-                p.play(Move::Square(crate::bitboard::nth_square(m, k)))
+                p.play(Move::Square(crate::rules::bitboard::nth_square(m, k)))
             });
             Some(p)
         })

@@ -1,10 +1,10 @@
 //! Where the pattern weights come from: games the project plays itself, labelled by its own
 //! exact solver, and a least-squares fit per stage.
 
-use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
-use crate::endgame::{solve, table_megabytes};
-use crate::pattern::{layout, stage, Evaluator, PatternGame, Weights, STAGES, STAGE_WIDTH};
-use crate::position::{Move, Position};
+use crate::eval::pattern::{layout, stage, Evaluator, PatternGame, Weights, STAGES, STAGE_WIDTH};
+use crate::rules::position::{Move, Position};
+use crate::search::deciders::{decide, Decider, HeuristicKind, MoveOrder};
+use crate::search::endgame::{solve, table_megabytes};
 use rand::{Rng, SeedableRng};
 use search_core::SmallRng;
 
@@ -72,18 +72,19 @@ pub enum Player<'w> {
 /// What a thread keeps from game to game: the exact solver's searcher and the midgame
 /// search's table.
 pub struct Workspace<'w> {
-    endgame: crate::endgame::EndgameSearcher,
-    midgame: search_core::Searcher<PatternGame<'w>>,
+    pub(crate) endgame: crate::search::endgame::EndgameSearcher,
+    pub(crate) midgame: search_core::Searcher<PatternGame<'w>>,
 }
 
 impl Workspace<'_> {
     /// A workspace for solving from `solve_empties` empties.
     pub fn new(solve_empties: u32) -> Self {
         let mut midgame = search_core::Searcher::new(16);
-        midgame.options =
-            crate::nboard::engine_options(Some(crate::nboard::DEFAULT_PROBCUT_CONFIDENCE));
+        midgame.options = crate::search::engine::engine_options(Some(
+            crate::search::engine::DEFAULT_PROBCUT_CONFIDENCE,
+        ));
         Workspace {
-            endgame: crate::endgame::searcher(table_megabytes(solve_empties)),
+            endgame: crate::search::endgame::searcher(table_megabytes(solve_empties)),
             midgame,
         }
     }
@@ -186,7 +187,7 @@ pub fn play_game<'w>(
 
 /// The midgame search's move at `p` on `weights`, `depth` plies deep, and its value
 /// (hundredths of a disc for the side to move).
-fn search<'w>(
+pub(crate) fn search<'w>(
     p: &Position,
     weights: &'w Evaluator,
     depth: u32,
@@ -202,7 +203,7 @@ fn search<'w>(
     r.best.map(|mv| (mv, r.score))
 }
 
-fn sample(p: &Position, score: i32, game: u32) -> Sample {
+pub(crate) fn sample(p: &Position, score: i32, game: u32) -> Sample {
     Sample {
         me: p.me,
         opp: p.opp,
@@ -420,35 +421,58 @@ pub fn fit_from(
         let block = &mut weights.values[s * l.size..(s + 1) * l.size];
         for ((q, &dw), &b) in block.iter_mut().zip(&change).zip(&base) {
             *q = ((b + dw) * 100.0).round().clamp(
-                -f64::from(crate::pattern::WEIGHT_LIMIT),
-                f64::from(crate::pattern::WEIGHT_LIMIT),
+                -f64::from(crate::eval::pattern::WEIGHT_LIMIT),
+                f64::from(crate::eval::pattern::WEIGHT_LIMIT),
             ) as i16;
         }
-        // The error of the weights as shipped (quantised) on the held-back games.
-        let (mut se, mut ae, mut sl, mut n) = (0f64, 0f64, 0f64, 0usize);
-        for x in samples
-            .iter()
-            .filter(|x| x.held_back() && stage(x.empties()) == s)
-        {
-            let pred = weights.evaluate_discs(x.me, x.opp) as f64 / 100.0;
-            let e = pred - f64::from(x.score);
-            se += e * e;
-            ae += e.abs();
-            sl += f64::from(x.score).powi(2);
-            n += 1;
-        }
-        let root = |v: f64| if n == 0 { 0.0 } else { (v / n as f64).sqrt() };
-        report.push(StageError {
-            empties: (first, last),
-            train: labels.len(),
-            held_back: n,
-            rmse: root(se),
-            mae: if n == 0 { 0.0 } else { ae / n as f64 },
-            rms_label: root(sl),
-        });
+        report.push(stage_error(&weights, samples, s, labels.len()));
         progress();
     }
     (weights, report)
+}
+
+/// The error of `weights` on the held-back positions of stage `s` of `samples` (as shipped:
+/// quantised), with `train` training positions reported beside it.
+fn stage_error(weights: &Weights, samples: &[Sample], s: usize, train: usize) -> StageError {
+    let first = s as u32 * STAGE_WIDTH;
+    let (mut se, mut ae, mut sl, mut n) = (0f64, 0f64, 0f64, 0usize);
+    for x in samples
+        .iter()
+        .filter(|x| x.held_back() && stage(x.empties()) == s)
+    {
+        let pred = weights.evaluate_discs(x.me, x.opp) as f64 / 100.0;
+        let e = pred - f64::from(x.score);
+        se += e * e;
+        ae += e.abs();
+        sl += f64::from(x.score).powi(2);
+        n += 1;
+    }
+    let root = |v: f64| if n == 0 { 0.0 } else { (v / n as f64).sqrt() };
+    StageError {
+        empties: (first, first + STAGE_WIDTH - 1),
+        train,
+        held_back: n,
+        rmse: root(se),
+        mae: if n == 0 { 0.0 } else { ae / n as f64 },
+        rms_label: root(sl),
+    }
+}
+
+/// The error per stage of `weights` on the held-back positions of `samples` (the training
+/// positions each stage's fit would use counted beside it): how weights compare on the same
+/// held-back games.
+pub fn stage_errors(weights: &Weights, samples: &[Sample]) -> Vec<StageError> {
+    (0..STAGES)
+        .map(|s| {
+            let first = s as u32 * STAGE_WIDTH;
+            let last = first + STAGE_WIDTH - 1;
+            let train = samples
+                .iter()
+                .filter(|x| !x.held_back() && x.empties() + 2 >= first && x.empties() <= last + 2)
+                .count();
+            stage_error(weights, samples, s, train)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -483,12 +507,12 @@ mod tests {
     #[test]
     fn late_labels_are_exact_and_early_ones_follow_the_game() {
         let samples = generate(&small(), Player::Improved, &|| {});
-        let mut searcher = crate::endgame::searcher(4);
+        let mut searcher = crate::search::endgame::searcher(4);
         for x in samples.iter().filter(|x| x.empties() <= 10).step_by(7) {
             let p = Position {
                 me: x.me,
                 opp: x.opp,
-                side: crate::position::Color::Black,
+                side: crate::rules::position::Color::Black,
             };
             assert_eq!(solve(&p, &mut searcher).score, i32::from(x.score));
         }
@@ -508,7 +532,7 @@ mod tests {
 
     #[test]
     fn search_labels_are_the_searchs_values_in_the_share_asked() {
-        let weights = crate::pattern::evaluator();
+        let weights = crate::eval::pattern::evaluator();
         let player = Player::Search { weights, depth: 2 };
         // One game: its searches, replayed in order on a fresh workspace, meet the same table.
         let opts = |search_label| Generate {
@@ -532,7 +556,7 @@ mod tests {
             let p = Position {
                 me: o.me,
                 opp: o.opp,
-                side: crate::position::Color::Black,
+                side: crate::rules::position::Color::Black,
             };
             let (_, value) = search(&p, weights, 2, &mut workspace.midgame).unwrap();
             let discs = (f64::from(value) / 100.0).round();

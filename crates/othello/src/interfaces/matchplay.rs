@@ -10,11 +10,11 @@
 //! game as GGF before each `go`. An engine that crashes, answers an illegal move or nothing
 //! within its time forfeits the game (scored as a loss by 64 discs) and the match goes on.
 
-use crate::course::{status, Status};
-use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
-use crate::ggf::{parse_ggf_move, Clock, GgfGame};
-use crate::position::{Color, Move, Position};
-use crate::trace::trace_turn;
+use crate::eval::course::{status, Status};
+use crate::formats::ggf::{parse_ggf_move, Clock, GgfGame};
+use crate::interfaces::trace::trace_turn;
+use crate::rules::position::{Color, Move, Position};
+use crate::search::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use rand::{Rng, SeedableRng};
 use search_core::SmallRng;
 use std::path::Path;
@@ -255,7 +255,7 @@ pub(crate) fn random_opening(rng: &mut SmallRng, plies: usize) -> Position {
             break;
         }
         let k = rng.random_range(0..m.count_ones());
-        p = p.play(Move::Square(crate::bitboard::nth_square(m, k)));
+        p = p.play(Move::Square(crate::rules::bitboard::nth_square(m, k)));
     }
     p
 }
@@ -267,7 +267,8 @@ pub const BALANCE_DEPTH: u32 = 8;
 /// searched [`BALANCE_DEPTH`] plies by the engine's midgame search (MTD(f), no pruning by
 /// ProbCut), how far from even `--balanced` measures.
 pub fn opening_value(p: &Position) -> i32 {
-    crate::deciders::mtdf_search(&mut crate::nboard::engine_game(*p), BALANCE_DEPTH).score
+    crate::search::deciders::mtdf_search(&mut crate::search::engine::engine_game(*p), BALANCE_DEPTH)
+        .score
 }
 
 /// The openings of `pairs` pairs: positions after `plies` seeded random moves, all different

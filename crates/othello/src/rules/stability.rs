@@ -10,7 +10,7 @@
 //! is truly stable, which is what the endgame solver's cut-off needs: the opponent's stable discs
 //! bound the best score from above.
 
-use crate::bitboard::{NOT_A, NOT_H};
+use crate::rules::bitboard::{NOT_A, NOT_H};
 
 const FILE_A: u64 = !NOT_A;
 const FILE_H: u64 = !NOT_H;

@@ -1,13 +1,13 @@
-//! `othello fit-probcut`: Multi-ProbCut's error model ([`crate::probcut`]) measured and fitted.
+//! `othello fit-probcut`: Multi-ProbCut's error model ([`crate::search::probcut`]) measured and fitted.
 //! On positions of the engine's own seeded games, the full-width midgame search's values at
 //! every depth from 2 on are compared with those of its shallow depth, tabulated per stage and
 //! depth pair, and their mean and standard deviation fitted as linear functions of the empties,
 //! the depth and the shallow depth.
 
-use crate::deciders::{CourseGame, HeuristicKind, MoveOrder};
-use crate::nboard::{midgame_options, MoveBudget, Thinker};
-use crate::position::Position;
-use crate::probcut::{dot, features, ErrorModel};
+use crate::rules::position::Position;
+use crate::search::deciders::{CourseGame, HeuristicKind, MoveOrder};
+use crate::search::engine::{midgame_options, MoveBudget, Thinker};
+use crate::search::probcut::{dot, features, ErrorModel};
 use search_core::{ProbCut, Searcher, INF};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// Deep minus shallow values measured for one stage (four empties) and depth pair.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Measured {
-    /// The stage ([`crate::pattern::stage`]).
+    /// The stage ([`crate::eval::pattern::stage`]).
     pub stage: usize,
     /// The deep search's depth.
     pub depth: i32,
@@ -119,7 +119,7 @@ pub fn tabulate(samples: &[Sample]) -> Vec<Measured> {
     let mut groups: std::collections::BTreeMap<(usize, i32, i32), Vec<f64>> = Default::default();
     for &(e, d, s, diff) in samples {
         groups
-            .entry((crate::pattern::stage(e), d, s))
+            .entry((crate::eval::pattern::stage(e), d, s))
             .or_default()
             .push(diff);
     }

@@ -5,9 +5,11 @@
 //! with the alpha-beta window each child was searched with, the chosen line in red, and moves
 //! a pruning search never looked at counted as cut-offs.
 
-use crate::course::actions;
-use crate::deciders::{mtdf_search, Algorithm, CourseGame, Decider, HeuristicKind, MoveOrder};
-use crate::position::{Move, Position};
+use crate::eval::course::actions;
+use crate::rules::position::{Move, Position};
+use crate::search::deciders::{
+    mtdf_search, Algorithm, CourseGame, Decider, HeuristicKind, MoveOrder,
+};
 use search_core::{Game, Score, INF};
 use std::cell::RefCell;
 use std::fmt::Write;

@@ -4,11 +4,13 @@
 //! a dedicated small solver. Scores are final disc differences with the empties given to the
 //! winner, as in the FFO test suite.
 
-use crate::bitboard::{adjacent, flips, last_flip_count, legal_moves, weighted_mobility, CORNERS};
-use crate::pattern;
-use crate::position::Line;
-use crate::position::{position_hash, sort_moves_by_key, Move, Position};
-use crate::stability::stable_discs;
+use crate::eval::pattern;
+use crate::rules::bitboard::{
+    adjacent, flips, last_flip_count, legal_moves, weighted_mobility, CORNERS,
+};
+use crate::rules::position::Line;
+use crate::rules::position::{position_hash, sort_moves_by_key, Move, Position};
+use crate::rules::stability::stable_discs;
 use search_core::{
     aspiration_windows, parallel_search_root, shared_search_root, Game, Score, SearchOptions,
     Searcher, SharedTable, INF,

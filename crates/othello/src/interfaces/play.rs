@@ -2,10 +2,10 @@
 //! against any decider (moves typed as `d3`), and the assignment's timing table (average and
 //! longest time per move of minimax and alpha-beta over self-play games, as Markdown).
 
-use crate::course::{actions, status, Status};
-use crate::deciders::{decide, Decider, HeuristicKind, MoveOrder};
-use crate::position::{Color, Move, Position};
-use crate::trace::trace_turn;
+use crate::eval::course::{actions, status, Status};
+use crate::interfaces::trace::trace_turn;
+use crate::rules::position::{Color, Move, Position};
+use crate::search::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use rand::SeedableRng;
 use search_core::SmallRng;
 use std::io::{BufRead, Write};

@@ -7,8 +7,8 @@
 //! so the plays a search makes without evaluating (ordering, table prefetches) cost nothing.
 
 use super::{layout, mobility_and_bias, stage_weights, Evaluator, FOLDED_READS};
-use crate::bitboard::legal_moves;
-use crate::position::{Color, Position};
+use crate::rules::bitboard::legal_moves;
+use crate::rules::position::{Color, Position};
 use std::sync::OnceLock;
 
 /// The readings, padded to a whole number of vector registers.
@@ -196,7 +196,7 @@ mod tests {
             if moves.is_empty() || (line.len() > 1 && next(3) == 0) {
                 if line.len() > 1 {
                     line.pop();
-                    g.undo(crate::Move::Pass);
+                    g.undo(crate::rules::position::Move::Pass);
                 }
                 continue;
             }

@@ -1,28 +1,21 @@
-//! `othello nboard`: the engine side of the NBoard protocol, the line protocol the NBoard GUI
-//! and engines such as NTest and Edax speak (spec §12), so this engine plugs into an Othello
-//! GUI and plays other engines. The game comes as GGF (`set game`), moves one by one (`move`);
-//! `go` answers `=== MOVE/EVAL/TIME` and `hint N` streams `search MOVE EVAL 0 DEPTH` lines for
-//! the N best moves as it deepens. A reader thread forwards the input, and any new line stops
-//! a running search (the GUI sends `ping` when the position changes and waits for `pong`).
-//!
-//! Thinking: iterative-deepening principal-variation search to the `set depth` depth with the
-//! learned pattern evaluation ([`crate::pattern`]), a selective win-draw-loss search just
-//! before the solves ([`selective_wld_empties`]), a win-draw-loss solve once few squares are
-//! empty ([`solve_empties`]), an exact one once fewer are ([`exact_empties`]), each move within
-//! its [`MoveBudget`] (`set timelimit`, the GGF clock). EVAL is in discs ([`Analysis::eval`]).
+//! The NBoard engine's thinking, apart from the protocol that asks for it: iterative-deepening
+//! principal-variation search to the `set depth` depth with the learned pattern evaluation
+//! ([`crate::eval::pattern`]), a selective win-draw-loss search just before the solves
+//! ([`selective_wld_empties`]), a win-draw-loss solve once few squares are empty
+//! ([`solve_empties`]), an exact one once fewer are ([`exact_empties`]), each move within its
+//! [`MoveBudget`] (`set timelimit`, the GGF clock). EVAL is in discs ([`Analysis::eval`]).
 
-use crate::endgame::{solve_until, solve_wld_until, table_megabytes, EndgameSearcher, Solution};
-use crate::ggf::{ggf_move, GgfGame};
-use crate::pattern::PatternGame;
-use crate::position::{Move, Position};
+use crate::eval::pattern::PatternGame;
+use crate::rules::position::{Move, Position};
+use crate::search::endgame::{
+    solve_until, solve_wld_until, table_megabytes, EndgameSearcher, Solution,
+};
 use search_core::{
     iterative_deepening, Deadline, IterationKind, IterativeOptions, ProbCut, SearchOptions,
     Searcher, INF,
 };
-use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::channel;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The name the engine gives the GUI (`set myname`).
@@ -223,7 +216,7 @@ pub fn midgame_options() -> SearchOptions {
 }
 
 /// The engine's Multi-ProbCut confidence by default, in hundredths of a standard deviation
-/// of the fitted error ([`crate::probcut`]).
+/// of the fitted error ([`crate::search::probcut`]).
 pub const DEFAULT_PROBCUT_CONFIDENCE: i32 = 130;
 
 /// [`midgame_options`] with Multi-ProbCut at `confidence` hundredths of a standard deviation
@@ -253,7 +246,7 @@ pub const CHEAP_ORDER_BELOW: i32 = 2;
 /// fastest-first, by square near the horizon ([`CHEAP_ORDER_BELOW`]) and by evaluation far
 /// from it ([`EVALUATION_ORDER_FROM`]).
 pub fn engine_game(p: Position) -> PatternGame<'static> {
-    PatternGame::new(p, crate::pattern::evaluator())
+    PatternGame::new(p, crate::eval::pattern::evaluator())
         .fastest_first()
         .with_cheap_order_below(CHEAP_ORDER_BELOW)
         .with_evaluation_order_from(EVALUATION_ORDER_FROM)
@@ -289,12 +282,12 @@ impl Thinker {
     pub fn with_probcut(stop: Arc<AtomicBool>, confidence: Option<i32>) -> Thinker {
         // The evaluation's tables and the Multi-ProbCut model are made with the thinker, as
         // its tables are, not in its first move's time (about 10 ms of it).
-        crate::pattern::evaluator();
-        crate::probcut::model();
+        crate::eval::pattern::evaluator();
+        crate::search::probcut::model();
         let mut midgame = Searcher::new(32);
         midgame.set_stop_signal(Some(stop.clone()));
         midgame.options = engine_options(confidence);
-        let mut endgame = crate::endgame::searcher(table_megabytes(MAX_SOLVE_EMPTIES));
+        let mut endgame = crate::search::endgame::searcher(table_megabytes(MAX_SOLVE_EMPTIES));
         endgame.set_stop_signal(Some(stop.clone()));
         Thinker {
             midgame,
@@ -477,244 +470,5 @@ impl Thinker {
             found.sort_by(|a, b| b.eval.total_cmp(&a.eval));
             on_depth(&found);
         }
-    }
-}
-
-/// Runs an NBoard session: reads commands from `input` until it ends (or `quit`), writes the
-/// answers to `output` and complaints about bad commands to `errors` (with the input line).
-///
-/// ```
-/// use othello::nboard::serve;
-/// let session = "nboard 2\nset depth 2\n\
-///     set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)\n\
-///     go\nping 7\n";
-/// let mut out = Vec::new();
-/// serve(session.as_bytes(), &mut out, &mut std::io::sink()).unwrap();
-/// let out = String::from_utf8(out).unwrap();
-/// assert!(out.lines().any(|l| l.starts_with("=== ")));
-/// assert!(out.lines().any(|l| l == "pong 7"));
-/// ```
-pub fn serve(
-    input: impl BufRead + Send + 'static,
-    output: impl Write,
-    errors: impl Write,
-) -> std::io::Result<()> {
-    serve_with(Some(DEFAULT_PROBCUT_CONFIDENCE), input, output, errors)
-}
-
-/// [`serve`] with the midgame search's Multi-ProbCut at `probcut` hundredths of a standard
-/// deviation (`None`: the full-width search), as `othello nboard --probcut` sets it.
-pub fn serve_with(
-    probcut: Option<i32>,
-    input: impl BufRead + Send + 'static,
-    mut output: impl Write,
-    mut errors: impl Write,
-) -> std::io::Result<()> {
-    let stop = Arc::new(AtomicBool::new(false));
-    // Lines the reader has sent; `stop` is set with each, and reset (under the same lock) to
-    // whether any line is still waiting when the main loop takes one, so a search is stopped
-    // exactly when a command is waiting behind it.
-    let sent = Arc::new(Mutex::new(0usize));
-    let (tx, rx) = channel::<(usize, Result<String, String>)>();
-    // The reader is not joined: after `quit` it may still wait on input that never comes.
-    let (reader_stop, reader_sent) = (stop.clone(), sent.clone());
-    std::thread::spawn(move || {
-        let mut input = input;
-        for number in 1.. {
-            // A line that cannot be read (not UTF-8, too long) is reported and skipped.
-            let mut line = String::new();
-            let read = match batch::read_line_capped(&mut input, &mut line, number) {
-                Ok(false) => break,
-                Ok(true) => Ok(line),
-                Err(e) => Err(e),
-            };
-            let mut count = reader_sent.lock().unwrap_or_else(|e| e.into_inner());
-            if tx.send((number, read)).is_err() {
-                break;
-            }
-            *count += 1;
-            reader_stop.store(true, Ordering::SeqCst);
-        }
-    });
-    let mut session = Session::new(stop.clone(), probcut);
-    let mut taken = 0usize;
-    loop {
-        let Ok((number, line)) = rx.recv() else {
-            return Ok(());
-        };
-        taken += 1;
-        {
-            let count = sent.lock().unwrap_or_else(|e| e.into_inner());
-            stop.store(*count > taken, Ordering::SeqCst);
-        }
-        let line = match line {
-            Ok(line) => line,
-            Err(message) => {
-                writeln!(errors, "nboard: {message}")?;
-                errors.flush()?;
-                continue;
-            }
-        };
-        match session.handle(&line, &mut output) {
-            Ok(Flow::Continue) => {}
-            Ok(Flow::Quit) => return Ok(()),
-            Err(Complaint::Io(e)) => return Err(e),
-            Err(Complaint::Input(message)) => {
-                writeln!(errors, "nboard: line {number}: {message}")?;
-                errors.flush()?;
-            }
-        }
-        output.flush()?;
-    }
-}
-
-enum Flow {
-    Continue,
-    Quit,
-}
-
-enum Complaint {
-    Io(std::io::Error),
-    Input(String),
-}
-
-impl From<std::io::Error> for Complaint {
-    fn from(e: std::io::Error) -> Complaint {
-        Complaint::Io(e)
-    }
-}
-
-/// The engine's state between commands.
-struct Session {
-    depth: u32,
-    /// Seconds a move may take at most (0: no limit).
-    time_limit: f64,
-    game: GgfGame,
-    thinker: Thinker,
-}
-
-impl Session {
-    fn new(stop: Arc<AtomicBool>, probcut: Option<i32>) -> Session {
-        Session {
-            depth: DEFAULT_DEPTH,
-            time_limit: DEFAULT_TIME_LIMIT,
-            game: GgfGame::new(Position::default()),
-            thinker: Thinker::with_probcut(stop, probcut),
-        }
-    }
-
-    fn handle(&mut self, line: &str, out: &mut impl Write) -> Result<Flow, Complaint> {
-        let line = line.trim();
-        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let rest = rest.trim();
-        match command {
-            "" => {}
-            "nboard" => {
-                if rest != "2" {
-                    return Err(Complaint::Input(format!(
-                        "protocol version `{rest}`: this engine speaks version 2"
-                    )));
-                }
-                writeln!(out, "set myname {ENGINE_NAME}")?;
-            }
-            "set" => self.set(rest)?,
-            "move" => {
-                let (mv, eval, time) = crate::ggf::parse_move(rest).map_err(Complaint::Input)?;
-                self.game
-                    .push(mv, eval, time)
-                    .map_err(|e| Complaint::Input(format!("move {e}")))?;
-            }
-            "go" => {
-                let started = Instant::now();
-                writeln!(out, "status Thinking")?;
-                out.flush()?;
-                let p = self.game.position();
-                let left = self.game.time_left(p.side);
-                let budget = MoveBudget::new(started, self.time_limit, left, p.empties());
-                match self.thinker.best(&p, self.depth, &budget) {
-                    Some(a) => {
-                        let secs = started.elapsed().as_secs_f64();
-                        writeln!(out, "nodestats {} {secs:.2}", a.nodes)?;
-                        writeln!(out, "=== {}/{:.2}/{secs:.2}", ggf_move(a.mv), a.eval)?;
-                    }
-                    None => {
-                        writeln!(out, "status")?;
-                        return Err(Complaint::Input("go: the game is over".into()));
-                    }
-                }
-                writeln!(out, "status")?;
-            }
-            "hint" => {
-                let n: usize = rest.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                    Complaint::Input(format!("hint needs a number of moves, not `{rest}`"))
-                })?;
-                writeln!(out, "status Analyzing")?;
-                out.flush()?;
-                let p = self.game.position();
-                let mut failed = None;
-                self.thinker.hint(&p, self.depth, |found| {
-                    for a in found.iter().take(n) {
-                        let line =
-                            format!("search {} {:+.2} 0 {}", ggf_move(a.mv), a.eval, a.depth);
-                        if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
-                            failed = Some(e);
-                        }
-                    }
-                });
-                if let Some(e) = failed {
-                    return Err(Complaint::Io(e));
-                }
-                writeln!(out, "status")?;
-            }
-            "ping" => writeln!(out, "pong {rest}")?,
-            "learn" => writeln!(out, "learned")?,
-            "analyze" => {}
-            "quit" | "exit" => return Ok(Flow::Quit),
-            other => {
-                return Err(Complaint::Input(format!(
-                    "unknown command `{other}` (nboard, set, move, go, hint, ping, learn, quit)"
-                )))
-            }
-        }
-        Ok(Flow::Continue)
-    }
-
-    fn set(&mut self, rest: &str) -> Result<(), Complaint> {
-        let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-        let value = value.trim();
-        match what {
-            "depth" => {
-                self.depth = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|d| (1..=60).contains(d))
-                    .ok_or_else(|| {
-                        Complaint::Input(format!("set depth needs 1..60, not `{value}`"))
-                    })?;
-            }
-            "game" => {
-                self.game = value
-                    .parse::<GgfGame>()
-                    .map_err(|e| Complaint::Input(format!("set game: {e}")))?;
-            }
-            "timelimit" => {
-                self.time_limit = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|t| t.is_finite() && *t >= 0.0)
-                    .ok_or_else(|| {
-                        Complaint::Input(format!(
-                            "set timelimit needs seconds (0 for none), not `{value}`"
-                        ))
-                    })?;
-            }
-            "contempt" => {}
-            other => {
-                return Err(Complaint::Input(format!(
-                    "unknown setting `{other}` (depth, game, timelimit, contempt)"
-                )))
-            }
-        }
-        Ok(())
     }
 }

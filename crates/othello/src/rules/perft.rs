@@ -1,7 +1,7 @@
 //! Perft from a position: leaves of the game tree `depth` plies deep, passes counting as plies
 //! and a finished game counting as one leaf (the published convention).
 
-use crate::position::{Move, Position};
+use crate::rules::position::{Move, Position};
 
 /// Leaf count `depth` plies below `p`.
 ///
