@@ -6,9 +6,9 @@
 //! line 1 says), and compares line 1 with the optimum found by its own search, so a `-1` claim
 //! is verified too.
 
+use crate::heuristics::HeuristicKind;
 use crate::map::{Cell, Dir, Map};
 use crate::solve::{solve, SolveOptions};
-use crate::HeuristicKind;
 use batch::grade::Verdict;
 
 /// The outcome of replaying a move string.

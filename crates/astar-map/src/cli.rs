@@ -2,7 +2,10 @@
 
 use crate::check::check_output;
 use crate::generate::{map_from_grid, parse_movingai, random_map, Placement, RandomMap};
-use crate::{solve, svg, HeuristicKind, Map, Solution, SolveOptions};
+use crate::heuristics::HeuristicKind;
+use crate::map::Map;
+use crate::solve::{solve, Solution, SolveOptions};
+use crate::svg;
 use anyhow::{bail, Context, Result};
 use batch::{output_name, parse_file, run_batch, write_atomic, CommonArgs};
 use clap::{Parser, ValueEnum};

@@ -3,10 +3,10 @@
 //! give students levels beyond the homework's five and the agents' tests levels nobody tuned
 //! them to.
 
+use crate::level::Level;
 use crate::solve::shortest;
 use crate::state::MAX_CELLS;
 use crate::vgdl::Game;
-use crate::Level;
 use rand::{Rng, SeedableRng};
 use search_core::{Limits, SmallRng};
 

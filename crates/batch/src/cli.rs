@@ -184,7 +184,7 @@ pub fn exit_code(result: anyhow::Result<i32>) -> i32 {
             let _ = writeln!(
                 std::io::stderr(),
                 "error: {}",
-                crate::shown(&format!("{e:#}"))
+                crate::text::shown(&format!("{e:#}"))
             );
             2
         }
@@ -224,7 +224,7 @@ fn number_in(text: &str, low: f64, high: f64, what: &str) -> Result<f64, String>
         .ok_or_else(|| {
             format!(
                 "`{}` is not {what} from {low} to {high}",
-                crate::shown(text)
+                crate::text::shown(text)
             )
         })
 }

@@ -50,6 +50,6 @@ impl fmt::Display for InputError {
             write!(f, " ")?;
         }
         // What the user's file said is quoted in messages; show what does not print.
-        write!(f, "{}", crate::shown(&self.message))
+        write!(f, "{}", crate::text::shown(&self.message))
     }
 }

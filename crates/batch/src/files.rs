@@ -141,19 +141,19 @@ pub fn read_text(path: &Path) -> Result<String> {
     use std::io::Read;
     let file = fs::File::open(path).with_context(|| format!("{}: cannot read", path.display()))?;
     let mut bytes = Vec::new();
-    file.take(crate::MAX_FILE_BYTES + 1)
+    file.take(crate::text::MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .with_context(|| format!("{}: cannot read", path.display()))?;
-    if bytes.len() as u64 > crate::MAX_FILE_BYTES {
+    if bytes.len() as u64 > crate::text::MAX_FILE_BYTES {
         bail!(
             "{}: larger than {} MiB: not an input file",
             path.display(),
-            crate::MAX_FILE_BYTES >> 20
+            crate::text::MAX_FILE_BYTES >> 20
         );
     }
     let text = String::from_utf8(bytes)
         .with_context(|| format!("{}: not valid UTF-8 text", path.display()))?;
-    Ok(crate::normalize_text(text))
+    Ok(crate::text::normalize_text(text))
 }
 
 /// Writes `contents` to `path` atomically: a temporary file in the same folder, flushed, then
@@ -295,7 +295,7 @@ fn process_runs(pid: u32) -> bool {
 /// ```
 pub fn parse_file<T>(path: &Path) -> Result<T>
 where
-    T: std::str::FromStr<Err = crate::InputError>,
+    T: std::str::FromStr<Err = crate::errors::InputError>,
 {
     let text = read_text(path)?;
     text.parse::<T>().map_err(|e| e.in_file(path).into())

@@ -67,7 +67,7 @@ pub fn mutated_session(sample: &'static str) -> impl Strategy<Value = Vec<u8>> {
                 )
                 .collect();
             let at = starts[at % starts.len()];
-            let mut line = vec![b'x'; crate::MAX_LINE_BYTES + 1 + at % 1000];
+            let mut line = vec![b'x'; crate::text::MAX_LINE_BYTES + 1 + at % 1000];
             line.push(b'\n');
             bytes.splice(at..at, line);
         }

@@ -7,7 +7,9 @@
 
 mod part;
 
-use crate::{csv_field, natural_cmp, Shard};
+use crate::csv::csv_field;
+use crate::files::natural_cmp;
+use crate::shard::Shard;
 use anyhow::{Context, Result};
 use part::{Journal, Split};
 use serde::Serialize;
@@ -183,7 +185,7 @@ fn judge_file<P>(
             Verdict::Invalid,
             format!("{output_name} is not a regular file"),
         ),
-        Ok(_) => match crate::read_text(&file) {
+        Ok(_) => match crate::files::read_text(&file) {
             Ok(text) => check(prepared, &text),
             Err(e) => (Verdict::Invalid, format!("{e:#}")),
         },
@@ -241,7 +243,7 @@ fn check_report_path(report: &Path, inputs: &[PathBuf], class_dir: &Path) -> Res
             );
         }
     }
-    if let Some(input) = inputs.iter().find(|i| crate::same_file(i, report)) {
+    if let Some(input) = inputs.iter().find(|i| crate::files::same_file(i, report)) {
         anyhow::bail!(
             "--report {}: that is the input {}",
             report.display(),
@@ -283,7 +285,7 @@ pub fn grade_class<P>(
         let bytes =
             std::fs::read(file).with_context(|| format!("{}: cannot read", file.display()))?;
         let _ = write!(context, "\n{name} {:016x}", part::fnv1a(bytes));
-        inputs.push((name.to_string(), crate::output_name(&name, "txt")));
+        inputs.push((name.to_string(), crate::cli::output_name(&name, "txt")));
     }
     let input_names: Vec<&str> = inputs.iter().map(|i| i.0.as_str()).collect();
     let split = Split::new(
@@ -293,9 +295,9 @@ pub fn grade_class<P>(
         &input_names,
     );
     check_report_path(&args.report, files, class_dir)?;
-    crate::check_writable(&args.report)?;
+    crate::files::check_writable(&args.report)?;
     let mut journal = Journal::open(&args.report, &split, args.resume)?;
-    let bar = crate::progress_bar(split.units().count() as u64, "answers", args.json);
+    let bar = crate::progress::progress_bar(split.units().count() as u64, "answers", args.json);
     bar.set_position(journal.len() as u64);
     for (i, (_, output_name)) in inputs.iter().enumerate() {
         let todo: Vec<usize> = split
@@ -329,7 +331,7 @@ pub fn grade_class<P>(
     let code = if args.shard.is_none() {
         finish_grading(&rows, &args.report, args.json)?
     } else {
-        crate::write_atomic(&args.report, split.part_text(&units, &rows).as_bytes())?;
+        crate::files::write_atomic(&args.report, split.part_text(&units, &rows).as_bytes())?;
         if args.json {
             let v = serde_json::json!({
                 "shard": split.shard.to_string(), "rows": rows, "report": args.report });
@@ -507,7 +509,7 @@ fn verdict_counts(rows: &[GradeRow], with_ok: bool) -> Vec<String> {
 /// Writes the report (atomically) and prints the per-student summary (or, with `--json`, the
 /// rows and scores); returns the exit code: 0 once the class is graded, whatever the grades.
 fn finish_grading(rows: &[GradeRow], report: &Path, json: bool) -> Result<i32> {
-    crate::write_atomic(report, report_csv(rows).as_bytes())?;
+    crate::files::write_atomic(report, report_csv(rows).as_bytes())?;
     let scores = scores(rows);
     if json {
         let v = serde_json::json!({ "rows": rows, "scores": scores, "report": report });

@@ -42,7 +42,7 @@ pub fn check_output<P: AsRef<Path>>(path: &Path, inputs: &[P]) -> Result<()> {
     let resolved = resolve(path);
     for input in inputs {
         let input = input.as_ref();
-        if crate::same_file(input, path) {
+        if crate::files::same_file(input, path) {
             bail!(
                 "{}: that is an input of this command; write elsewhere",
                 path.display()
@@ -59,7 +59,7 @@ pub fn check_output<P: AsRef<Path>>(path: &Path, inputs: &[P]) -> Result<()> {
             }
         }
     }
-    crate::check_writable(path)?;
+    crate::files::check_writable(path)?;
     if path.is_file() {
         eprintln!("replacing {}", path.display());
     }

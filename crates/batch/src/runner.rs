@@ -1,6 +1,7 @@
 //! The batch loop: run one job per input file, keep going past failures, report, exit status.
 
-use crate::{collect_inputs, default_output_dir, progress_bar};
+use crate::files::{collect_inputs, default_output_dir};
+use crate::progress::progress_bar;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -127,7 +128,7 @@ pub fn run_batch<T>(
         let (result, error) = match outcome {
             Ok(r) => (Some(r), None),
             Err(e) => {
-                let msg = crate::shown(&format!("{e:#}"));
+                let msg = crate::text::shown(&format!("{e:#}"));
                 bar.suspend(|| eprintln!("error: {msg}"));
                 (None, Some(msg))
             }

@@ -768,7 +768,7 @@ impl MctsState for BitState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Board;
+    use crate::board::Board;
     use proptest::prelude::*;
 
     proptest! {

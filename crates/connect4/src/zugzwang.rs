@@ -280,8 +280,8 @@ impl Game for FillUpGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::engine::GameState;
-    use crate::Board;
     use proptest::prelude::*;
     use std::collections::HashMap;
 

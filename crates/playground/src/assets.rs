@@ -30,7 +30,7 @@ pub const PAGES: [&str; 5] = ["xiangqi", "othello", "connect4", "astar", "bait"]
 /// The embedded file `name` with its content type, or a 404.
 fn file(name: &str) -> Response {
     let Some((_, text)) = FILES.iter().find(|(n, _)| *n == name) else {
-        return crate::ApiError {
+        return crate::api::ApiError {
             status: StatusCode::NOT_FOUND,
             message: format!("no asset {name}"),
         }
@@ -53,7 +53,7 @@ async fn page(Path(game): Path<String>) -> Response {
     if PAGES.contains(&game.as_str()) {
         file(&format!("{game}.html"))
     } else {
-        crate::ApiError {
+        crate::api::ApiError {
             status: StatusCode::NOT_FOUND,
             message: format!("no page /{game} (pages: {})", PAGES.join(", ")),
         }

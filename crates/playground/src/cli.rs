@@ -36,7 +36,7 @@ pub fn main() -> i32 {
         open,
         engines,
     } = batch::parse_with_default_subcommand::<Command>("serve");
-    let mut limits = crate::Limits::default();
+    let mut limits = crate::api::Limits::default();
     if let Some(n) = engines {
         limits.engines = n.max(1);
     }
@@ -57,7 +57,11 @@ pub fn main() -> i32 {
 }
 
 /// Serves the app on `addr` until the process is interrupted.
-pub async fn serve(addr: SocketAddr, limits: crate::Limits, open: bool) -> std::io::Result<()> {
+pub async fn serve(
+    addr: SocketAddr,
+    limits: crate::api::Limits,
+    open: bool,
+) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}")))?;

@@ -245,7 +245,7 @@ pub struct GameResult<M> {
     /// Principal variation starting with `best`.
     pub pv: Vec<M>,
     /// Work done.
-    pub stats: crate::GameStats,
+    pub stats: crate::stats::GameStats,
 }
 
 impl<M: Copy> GameResult<M> {
@@ -254,7 +254,7 @@ impl<M: Copy> GameResult<M> {
     pub(crate) fn of_plain_search(
         score: Score,
         stack: &mut PlyStack<M>,
-        mut stats: crate::GameStats,
+        mut stats: crate::stats::GameStats,
         depth: u32,
         timer: std::time::Instant,
     ) -> Self {
@@ -282,7 +282,7 @@ pub(crate) enum NodeStart<M> {
 pub(crate) fn open_node<G: Game>(
     game: &G,
     stack: &mut PlyStack<G::Move>,
-    stats: &mut crate::GameStats,
+    stats: &mut crate::stats::GameStats,
     depth: u32,
     ply: usize,
 ) -> NodeStart<G::Move> {

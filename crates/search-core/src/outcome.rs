@@ -1,6 +1,7 @@
 //! What a single-agent search returns: the plan (if any), why it stopped, and its statistics.
 
-use crate::{SearchStats, Stop};
+use crate::deadline::Stop;
+use crate::stats::SearchStats;
 
 /// The result of a single-agent search.
 #[derive(Debug, Clone, PartialEq, Eq)]

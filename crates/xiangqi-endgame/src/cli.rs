@@ -778,7 +778,7 @@ fn compare(input: &Path, depths: &[u32], rules: Rules, max_minimax: u64) -> Resu
         let mut last_ratio = 1.0f64;
         for &depth in depths {
             let ab = fixed_depth(&pos, depth, true, rules, EvalKind::Course);
-            let line = |m: Option<crate::Move>| {
+            let line = |m: Option<crate::square::Move>| {
                 m.map_or("-".into(), |m| {
                     answer_line(&pos, m, YOrigin::Bottom).trim_end().to_string()
                 })

@@ -1052,7 +1052,7 @@ mod tests {
         for kind in [EvalKind::Activity, EvalKind::Net] {
             let mut rng = search_core::SmallRng::seed_from_u64(9);
             let mut moves = Vec::new();
-            let start: Position = crate::START_FEN.parse().unwrap();
+            let start: Position = crate::fen::START_FEN.parse().unwrap();
             let mut game = SearchPosition::new(start, Rules::Legal, kind);
             assert!(game.cache.is_some() || game.net.is_some());
             for _ in 0..20 {

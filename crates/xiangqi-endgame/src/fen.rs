@@ -94,7 +94,7 @@ fn check_kings(pos: &Position, line: usize, required: &[Color]) -> Result<(), In
             .map(|i| Square(i as u8))
             .filter(|&s| {
                 pos.at(s)
-                    .is_some_and(|p| p.color == color && p.kind == crate::Kind::King)
+                    .is_some_and(|p| p.color == color && p.kind == crate::piece::Kind::King)
             })
             .collect();
         if kings.is_empty() && required.contains(&color) {

@@ -237,7 +237,7 @@ mod tests {
     }
 
     /// The sums from scratch: every piece on the board looked up.
-    fn sums(pos: &crate::Position) -> [i32; 2] {
+    fn sums(pos: &crate::position::Position) -> [i32; 2] {
         let mut total = [0; 2];
         for (i, p) in pos.board().iter().enumerate() {
             if let Some(p) = p {
@@ -255,7 +255,7 @@ mod tests {
         let mut rng = search_core::SmallRng::seed_from_u64(9);
         let mut legal = Vec::new();
         for _ in 0..20 {
-            let mut pos: crate::Position = crate::START_FEN.parse().unwrap();
+            let mut pos: crate::position::Position = crate::fen::START_FEN.parse().unwrap();
             let mut seen = vec![pos.piece_square()];
             for _ in 0..120 {
                 legal.clear();
@@ -272,7 +272,7 @@ mod tests {
                 pos.unmake();
                 assert_eq!(Some(&pos.piece_square()), seen.last());
             }
-            let fresh: crate::Position = pos.to_string().parse().unwrap();
+            let fresh: crate::position::Position = pos.to_string().parse().unwrap();
             assert_eq!(fresh.piece_square(), pos.piece_square());
         }
     }

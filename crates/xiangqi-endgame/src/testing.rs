@@ -41,7 +41,7 @@ pub(crate) fn random_games(
     let mut rng = search_core::SmallRng::seed_from_u64(seed);
     let mut moves = Vec::new();
     for _ in 0..games {
-        let mut pos: Position = crate::START_FEN.parse().unwrap();
+        let mut pos: Position = crate::fen::START_FEN.parse().unwrap();
         for _ in 0..plies {
             moves.clear();
             legal_moves(&pos, &mut moves);

@@ -2,7 +2,8 @@
 //! naming the split) and the journal a run appends each verdict to the moment it is found.
 
 use super::{GradeRow, Verdict};
-use crate::{csv_records, Shard};
+use crate::csv::csv_records;
+use crate::shard::Shard;
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -155,7 +156,7 @@ impl Journal {
                     path.display()
                 );
             }
-            let text = crate::read_text(&path)?;
+            let text = crate::files::read_text(&path)?;
             let mut lines = text.split_inclusive('\n');
             let first = lines.next().unwrap_or("").trim_end();
             if first != header {
@@ -198,7 +199,7 @@ impl Journal {
                 done.len()
             );
         }
-        crate::write_atomic(&path, kept.as_bytes())?;
+        crate::files::write_atomic(&path, kept.as_bytes())?;
         let file = std::fs::OpenOptions::new()
             .append(true)
             .open(&path)
@@ -244,7 +245,7 @@ impl Journal {
 
 /// Reads one part file: its split and its rows by unit.
 fn read_part(path: &Path) -> Result<(Split, BTreeMap<usize, GradeRow>)> {
-    let text = crate::read_text(path)?;
+    let text = crate::files::read_text(path)?;
     let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
     let Some(split) = Split::parse_header(first) else {
         bail!(
@@ -301,11 +302,11 @@ fn read_part(path: &Path) -> Result<(Split, BTreeMap<usize, GradeRow>)> {
 
 /// The rows of the whole report from the part files of every slice of one split.
 pub(super) fn merge(parts: &[PathBuf], report: &Path) -> Result<Vec<GradeRow>> {
-    if let Some(p) = parts.iter().find(|p| crate::same_file(p, report)) {
+    if let Some(p) = parts.iter().find(|p| crate::files::same_file(p, report)) {
         bail!("--report {}: that is one of the parts", p.display());
     }
     let mut first: Option<(&PathBuf, Split)> = None;
-    let mut cover = crate::ShardCover::default();
+    let mut cover = crate::shard::ShardCover::default();
     let mut rows: BTreeMap<usize, GradeRow> = BTreeMap::new();
     for path in parts {
         let (split, part_rows) = read_part(path)?;

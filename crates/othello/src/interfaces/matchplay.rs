@@ -158,8 +158,9 @@ impl NboardClient {
             })
     }
 
-    /// The engine's move in `game`, within its move timeout and the `time_left` on its clock.
-    fn choose(&mut self, game: &GgfGame, time_left: Option<f64>) -> Result<Move, String> {
+    /// The engine's move in `game`, within its move timeout and the `time_left` on its clock,
+    /// and whether the engine said it came from its opening book (`status Book …`).
+    fn choose(&mut self, game: &GgfGame, time_left: Option<f64>) -> Result<(Move, bool), String> {
         self.send(&format!("set game {game}"))?;
         self.send("go")?;
         let timeout = match time_left {
@@ -168,13 +169,21 @@ impl NboardClient {
                 .min(Duration::from_secs_f64(left.max(0.0))),
             None => self.move_timeout,
         };
-        let line = self.wait_for(timeout, |l| l.starts_with("==="))?;
+        let book = std::cell::Cell::new(false);
+        let line = self.wait_for(timeout, |l| {
+            if l.starts_with("status Book") {
+                book.set(true);
+            }
+            l.starts_with("===")
+        })?;
         let answer = line.trim_start_matches('=').trim();
         let token = answer
             .split(|c: char| c == '/' || c.is_whitespace())
             .next()
             .unwrap_or("");
-        parse_ggf_move(token).map_err(|_| format!("answered `{line}`, which is not a move"))
+        parse_ggf_move(token)
+            .map(|mv| (mv, book.get()))
+            .map_err(|_| format!("answered `{line}`, which is not a move"))
     }
 }
 
@@ -223,6 +232,8 @@ pub struct ThinkingTime {
     pub slowest_seconds: f64,
     /// Empty squares at its slowest move.
     pub slowest_empties: u32,
+    /// Moves it said came from its opening book.
+    pub book_moves: usize,
 }
 
 impl ThinkingTime {
@@ -233,11 +244,13 @@ impl ThinkingTime {
             total_seconds: seconds,
             slowest_seconds: seconds,
             slowest_empties: empties,
+            book_moves: 0,
         }
     }
 
     fn merge(&mut self, other: &ThinkingTime) {
         self.moves += other.moves;
+        self.book_moves += other.book_moves;
         self.total_seconds += other.total_seconds;
         if other.slowest_seconds > self.slowest_seconds {
             self.slowest_seconds = other.slowest_seconds;
@@ -372,6 +385,7 @@ pub fn play_game(
         };
         let asked = std::time::Instant::now();
         let time_left = game.time_left(side);
+        let mut from_book = false;
         let mv = if p.moves() == 0 {
             Move::Pass
         } else {
@@ -389,8 +403,11 @@ pub fn play_game(
                 }
                 Mover::Nboard(client) => match client.choose(&game, time_left) {
                     // The side has a square to play here, so a pass is illegal too.
-                    Ok(mv) if p.is_legal(mv) => mv,
-                    Ok(mv) => {
+                    Ok((mv, book)) if p.is_legal(mv) => {
+                        from_book = book;
+                        mv
+                    }
+                    Ok((mv, _)) => {
                         let why = format!("played {mv}, which is illegal");
                         return Ok((Err((side, why)), thinking, record));
                     }
@@ -402,7 +419,9 @@ pub fn play_game(
         let time = if p.moves() == 0 {
             0.0
         } else {
-            thinking[side as usize].merge(&ThinkingTime::one(seconds, p.empties()));
+            let mut one = ThinkingTime::one(seconds, p.empties());
+            one.book_moves = usize::from(from_book);
+            thinking[side as usize].merge(&one);
             seconds
         };
         if let Some(left) = time_left.filter(|&left| time > left) {

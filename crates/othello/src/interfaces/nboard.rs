@@ -42,6 +42,18 @@ pub fn serve(
 pub fn serve_with(
     probcut: Option<i32>,
     input: impl BufRead + Send + 'static,
+    output: impl Write,
+    errors: impl Write,
+) -> std::io::Result<()> {
+    serve_engine(probcut, None, input, output, errors)
+}
+
+/// [`serve_with`] with an opening book: `go` in a position the book has moves for plays the
+/// best of them at once, says so (`status Book MOVE`), and answers with its value.
+pub fn serve_engine(
+    probcut: Option<i32>,
+    book: Option<Arc<crate::search::book::Book>>,
+    input: impl BufRead + Send + 'static,
     mut output: impl Write,
     mut errors: impl Write,
 ) -> std::io::Result<()> {
@@ -72,6 +84,7 @@ pub fn serve_with(
         }
     });
     let mut session = Session::new(stop.clone(), probcut);
+    session.book = book;
     let mut taken = 0usize;
     loop {
         let Ok((number, line)) = rx.recv() else {
@@ -126,6 +139,7 @@ struct Session {
     time_limit: f64,
     game: GgfGame,
     thinker: Thinker,
+    book: Option<Arc<crate::search::book::Book>>,
 }
 
 impl Session {
@@ -135,6 +149,7 @@ impl Session {
             time_limit: DEFAULT_TIME_LIMIT,
             game: GgfGame::new(Position::default()),
             thinker: Thinker::with_probcut(stop, probcut),
+            book: None,
         }
     }
 
@@ -165,6 +180,13 @@ impl Session {
                 writeln!(out, "status Thinking")?;
                 out.flush()?;
                 let p = self.game.position();
+                if let Some(m) = self.book.as_ref().and_then(|b| b.best(&p)) {
+                    let secs = started.elapsed().as_secs_f64();
+                    writeln!(out, "status Book {}", ggf_move(m.mv))?;
+                    writeln!(out, "=== {}/{:.2}/{secs:.2}", ggf_move(m.mv), m.value)?;
+                    writeln!(out, "status")?;
+                    return Ok(Flow::Continue);
+                }
                 let left = self.game.time_left(p.side);
                 let budget = MoveBudget::new(started, self.time_limit, left, p.empties());
                 match self.thinker.best(&p, self.depth, &budget) {

@@ -64,6 +64,8 @@ enum Command {
     /// results, the most played openings (turned and reflected games together), the players
     /// and tournaments with the most games; converts to GGF, transcripts or Logistello's lines.
     Games(games::GamesArgs),
+    /// Build an opening book from game archives, or show a position's book moves.
+    Book(games::BookArgs),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -88,5 +90,6 @@ fn dispatch(cli: Command) -> Result<i32> {
         Command::Train(args) => args.run(),
         Command::FitProbcut(args) => args.run(),
         Command::Games(args) => args.run(),
+        Command::Book(args) => args.run(),
     }
 }

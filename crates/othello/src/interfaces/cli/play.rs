@@ -131,12 +131,21 @@ impl MatchArgs {
         );
             for (side, t) in [("A", &r.thinking_a), ("B", &r.thinking_b)] {
                 println!(
-                "{side} thought {:.1} s over {} moves ({:.2} s a move), the slowest {:.2} s at {} empties",
+                "{side} thought {:.1} s over {} moves ({:.2} s a move), the slowest {:.2} s at {} empties{}",
                 t.total_seconds,
                 t.moves,
                 t.total_seconds / t.moves.max(1) as f64,
                 t.slowest_seconds,
-                t.slowest_empties
+                t.slowest_empties,
+                if t.book_moves > 0 {
+                    format!(
+                        "; {} book moves ({:.1} a game)",
+                        t.book_moves,
+                        t.book_moves as f64 / r.games.max(1) as f64
+                    )
+                } else {
+                    String::new()
+                }
             );
             }
         }
@@ -151,17 +160,24 @@ pub struct NboardArgs {
     #[arg(long, default_value_t = f64::from(crate::search::engine::DEFAULT_PROBCUT_CONFIDENCE) / 100.0,
           value_parser = probcut_arg)]
     probcut: f64,
+    /// Play from this opening book (`othello book build`) while the position is in it.
+    #[arg(long, value_name = "FILE")]
+    book: Option<std::path::PathBuf>,
 }
 
 impl NboardArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        let NboardArgs { probcut } = self;
-
+        let NboardArgs { probcut, book } = self;
+        let book = match book {
+            Some(path) => Some(std::sync::Arc::new(super::games::read_book(&path)?)),
+            None => None,
+        };
         let stdin = std::io::BufReader::new(std::io::stdin());
         let confidence = (probcut > 0.0).then(|| (probcut * 100.0).round() as i32);
-        crate::interfaces::nboard::serve_with(
+        crate::interfaces::nboard::serve_engine(
             confidence,
+            book,
             stdin,
             std::io::stdout(),
             std::io::stderr(),

@@ -9,7 +9,7 @@
 //! search (no move avoids an immediate loss, the board about to fill), the score range left
 //! (scores that reward quick wins shrink with every move), a key and the moves in order.
 
-use crate::bound_table::{BoundTable, ScoreBound};
+use crate::tables::bound_table::{BoundTable, ScoreBound};
 
 /// A two-player zero-sum game with exact integer scores in `MIN_SCORE..=MAX_SCORE`, from the
 /// side to move's point of view, as an [`ExactSolver`] sees it. Positions are small values,

@@ -3,9 +3,11 @@
 //! The goal test is done when a state is generated (the earliest moment it is safe for unit
 //! costs), which saves expanding a whole layer compared with testing on pop.
 
-use crate::hash::FastMap;
+use crate::deadline::Limits;
 use crate::outcome::reconstruct;
-use crate::{Limits, SearchOutcome, SearchStats};
+use crate::outcome::SearchOutcome;
+use crate::stats::SearchStats;
+use crate::tables::hash::FastMap;
 use std::collections::hash_map::Entry;
 use std::collections::VecDeque;
 use std::hash::Hash;

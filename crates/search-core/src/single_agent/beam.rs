@@ -7,8 +7,9 @@
 //! A node is kept once, in the first layer and from the best parent that reached it (later
 //! meetings are dropped), so on a finite space the beam empties and the search ends.
 
-use crate::hash::FastSet;
-use crate::{Limits, SearchStats, Stop};
+use crate::deadline::{Limits, Stop};
+use crate::stats::SearchStats;
+use crate::tables::hash::FastSet;
 use std::hash::Hash;
 use std::time::Instant;
 

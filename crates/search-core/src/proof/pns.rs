@@ -1,7 +1,8 @@
 //! Depth-first proof-number search (df-pn; Nagai, 2002) over the [`Game`] trait.
 
-use crate::hash::mix64;
-use crate::{Budget, Game};
+use crate::deadline::Budget;
+use crate::game::Game;
+use crate::tables::hash::mix64;
 
 /// What a proof-number search established about the question asked (by
 /// [`ProofSearch::prove`]: "does the side to move force a win?").
@@ -105,7 +106,7 @@ impl<G: Game> ProofSearch<G> {
         let buckets = ((megabytes << 20) / std::mem::size_of::<[Entry; 2]>()).max(1);
         let size = 1 << (usize::BITS - 1 - buckets.leading_zeros());
         let mut table = Vec::with_capacity(size);
-        crate::tt::advise_huge_pages(&mut table);
+        crate::tables::tt::advise_huge_pages(&mut table);
         table.resize(size, [Entry::default(); 2]);
         ProofSearch {
             table,
@@ -281,7 +282,7 @@ impl<G: Game> ProofSearch<G> {
             let child = question_key(game.hash(), !attacker);
             // The child's entry is read below: start loading it now (a probe is nearly always
             // a cache miss, and the remaining children's set-up can run meanwhile).
-            crate::tt::prefetch(&self.table[self.bucket(child)]);
+            crate::tables::tt::prefetch(&self.table[self.bucket(child)]);
             frame.keys.push(child);
             // A new node: one move may settle it (phi 1); each of its moves must be answered
             // to settle it against its mover (delta, the number of moves).
@@ -370,7 +371,7 @@ impl<G: Game> ProofSearch<G> {
 
 /// The numbers of a finished game worth `value` to the side to move: its goal is met (a win
 /// for the attacker; a draw or a win for the defender) or missed.
-fn finished(attacker: bool, value: crate::Score) -> (u32, u32) {
+fn finished(attacker: bool, value: crate::game::Score) -> (u32, u32) {
     let met = if attacker { value > 0 } else { value >= 0 };
     if met {
         (0, INFINITE)

@@ -10,7 +10,9 @@
 //! the end of each split node for its last move; [`shared_search_root`](crate::shared_search_root)
 //! never waits.
 
-use crate::{Bound, Game, Score, Searcher, Transpositions};
+use crate::adversarial::negamax::Searcher;
+use crate::game::{Game, Score};
+use crate::tables::tt::{Bound, Transpositions};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 

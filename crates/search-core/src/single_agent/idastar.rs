@@ -5,7 +5,10 @@
 //! makes it the algorithm of choice when A*'s open list would not fit. States are never repeated
 //! along the current path (cycle check), but transpositions are re-searched.
 
-use crate::{Cost, Limits, SearchOutcome, SearchStats, Stop};
+use crate::cost::Cost;
+use crate::deadline::{Limits, Stop};
+use crate::outcome::SearchOutcome;
+use crate::stats::SearchStats;
 use std::time::Instant;
 
 /// Finds a cheapest path with IDA*; the heuristic must be admissible.

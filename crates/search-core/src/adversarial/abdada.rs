@@ -6,57 +6,13 @@
 //! the node, by which time its value is usually in the shared table. The threads thus spread
 //! over different subtrees without any split points, and none waits for another.
 
-use crate::{Game, ParallelRoot, Score, Searcher, Transpositions};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use crate::adversarial::negamax::Searcher;
+use crate::adversarial::parallel::ParallelRoot;
+use crate::game::{Game, Score};
+use crate::tables::busy::BusyTable;
+use crate::tables::tt::Transpositions;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-
-/// Positions some thread is searching now, by hash: a small lossy table (a position's mark may
-/// be overwritten by another's; a missed or stale mark only changes the order of the search).
-pub struct BusyTable {
-    slots: Vec<AtomicU64>,
-}
-
-impl BusyTable {
-    /// Slots of the table: a few hundred positions are busy at once at most, so collisions are
-    /// rare.
-    const SLOTS: usize = 1 << 14;
-
-    /// An empty table.
-    pub fn new() -> BusyTable {
-        BusyTable {
-            slots: (0..Self::SLOTS).map(|_| AtomicU64::new(0)).collect(),
-        }
-    }
-
-    #[inline]
-    fn slot(&self, key: u64) -> &AtomicU64 {
-        &self.slots[(key >> 50) as usize & (Self::SLOTS - 1)]
-    }
-
-    /// Whether `key` is marked busy.
-    #[inline]
-    pub fn contains(&self, key: u64) -> bool {
-        self.slot(key).load(Relaxed) == key
-    }
-
-    /// Marks `key` busy.
-    #[inline]
-    pub fn enter(&self, key: u64) {
-        self.slot(key).store(key, Relaxed);
-    }
-
-    /// Clears `key`'s mark, if it is still there.
-    #[inline]
-    pub fn leave(&self, key: u64) {
-        let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
-    }
-}
-
-impl Default for BusyTable {
-    fn default() -> Self {
-        BusyTable::new()
-    }
-}
 
 /// Searches the root to `depth` plies within `(alpha, beta)` on one thread per searcher, each
 /// on its own copy of the root in `games`, deferring busy moves at nodes with at least

@@ -6,8 +6,10 @@
 //! It is iterative (an explicit stack of successor iterators), so deep spaces cannot overflow
 //! the call stack.
 
-use crate::hash::FastSet;
-use crate::{Limits, SearchOutcome, SearchStats};
+use crate::deadline::Limits;
+use crate::outcome::SearchOutcome;
+use crate::stats::SearchStats;
+use crate::tables::hash::FastSet;
 use std::hash::Hash;
 use std::time::Instant;
 

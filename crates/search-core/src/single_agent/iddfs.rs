@@ -4,7 +4,10 @@
 //! a limit cuts nothing (the space is exhausted). It finds a path with the fewest edges using
 //! memory linear in the depth, at the price of re-expanding shallow layers.
 
-use crate::{depth_limited, Limits, SearchOutcome, SearchStats};
+use crate::deadline::Limits;
+use crate::outcome::SearchOutcome;
+use crate::single_agent::dls::depth_limited;
+use crate::stats::SearchStats;
 use std::hash::Hash;
 use std::time::Instant;
 

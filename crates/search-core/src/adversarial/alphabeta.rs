@@ -7,7 +7,8 @@
 //! [`negamax`](crate::negamax()).
 
 use crate::game::{open_node, NodeStart, PlyStack};
-use crate::{Game, GameResult, GameStats, Score, INF};
+use crate::game::{Game, GameResult, Score, INF};
+use crate::stats::GameStats;
 use std::time::Instant;
 
 /// Searches `depth` plies with alpha-beta pruning over the full window.

@@ -6,7 +6,8 @@
 //! generation order after [`Game::order_moves`]; among equal values the first move wins.
 
 use crate::game::{open_node, NodeStart, PlyStack};
-use crate::{Game, GameResult, GameStats, Score, INF};
+use crate::game::{Game, GameResult, Score, INF};
+use crate::stats::GameStats;
 use std::time::Instant;
 
 /// Searches `depth` plies with no pruning and returns the minimax value, best move and PV.

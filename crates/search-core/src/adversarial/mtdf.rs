@@ -5,7 +5,9 @@
 //! iteration's value). It relies on a transposition table to avoid re-searching between probes,
 //! so it runs on a [`Searcher`].
 
-use crate::{Game, GameResult, Score, Searcher, Transpositions, INF};
+use crate::adversarial::negamax::Searcher;
+use crate::game::{Game, GameResult, Score, INF};
+use crate::tables::tt::Transpositions;
 use std::time::Instant;
 
 /// Finds the exact value at `depth` with MTD(f) starting from `first_guess`.

@@ -3,7 +3,9 @@
 //! It is A* with a zero heuristic, written as such so that the two can never drift apart: the
 //! course comparison "A* versus h = 0" then measures exactly what the heuristic buys.
 
-use crate::{astar_with, AstarOptions, Cost, SearchOutcome};
+use crate::cost::Cost;
+use crate::outcome::SearchOutcome;
+use crate::single_agent::astar::{astar_with, AstarOptions};
 use std::hash::Hash;
 
 /// Finds a cheapest path by uniform-cost search.

@@ -6,7 +6,9 @@
 //! the exact value for much less work; a poor guess costs a few re-searches, each window four
 //! times wider on the failing side, then fully open.
 
-use crate::{Game, Score, Searcher, Transpositions, INF, WIN_BOUND};
+use crate::adversarial::negamax::Searcher;
+use crate::game::{Game, Score, INF, WIN_BOUND};
+use crate::tables::tt::Transpositions;
 
 /// The value of `game` searched to `depth` by `searcher`, first within `guess ± delta`, then
 /// with the failing side widened fourfold until the value lies inside the window (a side

@@ -11,8 +11,9 @@
 //! still knows an upper bound on the best value: the best goal found, or the highest bound of
 //! a child not yet explored, whichever is higher.
 
-use crate::hash::{FastMap, FastSet};
-use crate::{Limits, SearchStats, Stop};
+use crate::deadline::{Limits, Stop};
+use crate::stats::SearchStats;
+use crate::tables::hash::{FastMap, FastSet};
 use std::hash::Hash;
 use std::time::Instant;
 

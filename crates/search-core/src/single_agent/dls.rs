@@ -7,8 +7,9 @@
 //! the first step of the best line" agent that re-plans every tick. When a budget runs out the
 //! best answer found so far is returned, so the agent always has a move.
 
-use crate::hash::FastSet;
-use crate::{Limits, SearchStats, Stop};
+use crate::deadline::{Limits, Stop};
+use crate::stats::SearchStats;
+use crate::tables::hash::FastSet;
 use std::hash::Hash;
 use std::time::Instant;
 

@@ -1,8 +1,11 @@
 //! A* search: best-first on f = g + h with an admissible heuristic.
 
-use crate::hash::FastHasher;
+use crate::cost::Cost;
+use crate::deadline::Limits;
+use crate::outcome::SearchOutcome;
 use crate::outcome::{reconstruct, NO_PARENT};
-use crate::{Cost, Limits, SearchOutcome, SearchStats};
+use crate::stats::SearchStats;
+use crate::tables::hash::FastHasher;
 use hashbrown::hash_table::{Entry, HashTable};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;

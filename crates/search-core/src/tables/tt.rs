@@ -1,7 +1,7 @@
 //! A transposition table: a fixed-size hash table of search results keyed by position hash,
 //! and [`Transpositions`], what a [`Searcher`](crate::Searcher) asks of any such table.
 
-use crate::{mate_in, Score, WIN_BOUND};
+use crate::game::{mate_in, Score, WIN_BOUND};
 use std::mem::MaybeUninit;
 
 /// What a stored score means relative to the true value.

@@ -11,10 +11,12 @@
 //! driver from starting an iteration it probably cannot finish (time management), the hard
 //! one aborts the running iteration.
 
-use crate::{
-    aspiration_search, mate_distance, mtdf, Deadline, Game, GameResult, Score, Searcher,
-    Transpositions, INF,
-};
+use crate::adversarial::aspiration::aspiration_search;
+use crate::adversarial::mtdf::mtdf;
+use crate::adversarial::negamax::Searcher;
+use crate::deadline::Deadline;
+use crate::game::{mate_distance, Game, GameResult, Score, INF};
+use crate::tables::tt::Transpositions;
 use std::time::Instant;
 
 /// How each iteration searches.

@@ -2,7 +2,7 @@
 //! nodes are numbered `0..node_count` (a grid's cells, say), by breadth-first search when every
 //! edge costs one and by Dijkstra's algorithm otherwise.
 
-use crate::Cost;
+use crate::cost::Cost;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 

@@ -4,11 +4,12 @@
 //! slot torn by two threads writing at once reads as a miss, never as another position's entry.
 //! Its replacement is [`TranspositionTable`](crate::TranspositionTable)'s, slot for slot.
 
-use crate::tt::{
+use crate::game::{mate_in, Score};
+use crate::tables::tt::{
     advise_huge_pages, bound_of_meta, meta_byte, placement, prefetch, slots_in_megabytes,
     stored_generation, to_node_relative, SlotView, HAS_MOVE,
 };
-use crate::{mate_in, Bound, Score, Transpositions, TtEntry};
+use crate::tables::tt::{Bound, Transpositions, TtEntry};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 

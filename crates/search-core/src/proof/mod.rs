@@ -1,0 +1,4 @@
+//! Proof-number search: proving a position won or lost (a mate, a forced win) by expanding the
+//! most-proving node.
+
+pub mod pns;
