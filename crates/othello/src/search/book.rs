@@ -157,14 +157,9 @@ impl Book {
                 continue;
             };
             let mut seen = std::collections::HashSet::new();
-            let mut counted = 0;
             let mut positions: Vec<Position> = replay.choices().map(|(p, _)| *p).collect();
             positions.push(replay.end);
-            for p in positions {
-                if counted > opts.plies {
-                    break;
-                }
-                counted += 1;
+            for p in positions.into_iter().take(opts.plies as usize + 1) {
                 let k = key(&p);
                 // A game reaches a position once (a symmetric game could meet it twice).
                 if !seen.insert(k) {
