@@ -1,9 +1,10 @@
 //! # xiangqi-endgame
 //!
-//! Chinese chess for the USTC alpha-beta endgame assignment: full legal move generation
-//! (checked by perft against published counts), the course framework's looser generator and
-//! debug printer reproduced byte for byte, the course evaluation, and `search-core`'s
-//! iterative-deepening alpha-beta with a transposition table to pick red's move.
+//! Chinese chess for the USTC alpha-beta endgame assignment and beyond: full legal move
+//! generation (checked by perft against published counts), the course framework's looser
+//! generator and debug printer reproduced byte for byte, the course evaluation and learned
+//! ones, `search-core`'s searches to pick a move or prove a mate, a UCI engine, and game
+//! records in the notations players use. The folders are the floors, lowest first.
 //!
 //! ```
 //! use xiangqi_endgame::{Position, perft::perft, START_FEN};
@@ -11,38 +12,37 @@
 //! assert_eq!(perft(&mut p, 3), 79_666);
 //! ```
 
-pub mod activity;
-pub mod cli;
-pub mod course_io;
-pub mod engine;
+// Floors: board < values < rules < notation < eval < search < play < learn, course < interfaces
+pub mod board;
+pub mod course;
 pub mod eval;
-pub mod fen;
-pub mod framework;
-pub mod grade;
-pub mod mates;
-pub mod movegen;
-pub mod nnue;
-pub mod perft;
-pub mod piece;
-pub mod piece_square;
-pub mod position;
-pub mod problems;
-pub mod proof;
-pub mod repetition;
-pub mod see;
-pub mod selfplay;
-pub mod square;
-pub mod svg;
-pub mod tables;
-#[cfg(test)]
-mod testing;
-pub mod train;
-pub mod train_activity;
-pub mod train_net;
-pub mod train_tables;
-pub mod uci;
+pub mod interfaces;
+pub mod learn;
+pub mod notation;
+pub mod play;
+pub mod rules;
+pub mod search;
+pub mod values;
 
-pub use fen::START_FEN;
-pub use piece::{Color, Kind, Piece};
-pub use position::Position;
-pub use square::{Move, Square};
+pub use board::piece::{Color, Kind, Piece};
+pub use board::square::{Move, Square};
+pub use board::{piece, square};
+pub use course::{course_io, grade};
+pub use eval::{activity, nnue, see};
+pub use interfaces::{cli, problems, svg, uci};
+pub use learn::{train, train_activity, train_net, train_tables};
+pub use play::selfplay;
+pub use rules::fen::START_FEN;
+pub use rules::position::Position;
+pub use rules::{fen, framework, movegen, perft, position, repetition};
+pub use search::{mates, proof};
+
+/// The engine as one module, as users know it: the search drivers ([`search::engine`]), their
+/// configuration ([`search::config`]) and the position they search
+/// ([`search::search_position`]).
+pub mod engine {
+    pub use crate::search::config::*;
+    pub use crate::search::engine::*;
+    pub use crate::search::search_position::*;
+}
+pub use values::{piece_square, tables};

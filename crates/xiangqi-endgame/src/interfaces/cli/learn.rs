@@ -1,0 +1,346 @@
+//! Learning: `train` (endgame weights, piece-square tables or activity terms from games) and
+//! `train-net` (the network from the engine's own games).
+
+use anyhow::{bail, Result};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The text of every file.
+fn read_all(files: &[PathBuf]) -> Result<Vec<String>> {
+    files.iter().map(|f| batch::read_text(f)).collect()
+}
+
+/// The games files' names, for a weights file's header.
+fn file_names(games: &[PathBuf]) -> String {
+    let names: Vec<String> = games
+        .iter()
+        .map(|g| {
+            g.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    names.join(" ")
+}
+
+/// The summary line of a fit to search labels (`train --tables`, `train --activity`): the
+/// labels searched to `label_nodes` nodes (`labelled_with` says with what, after `nodes`),
+/// `base` the evaluation the fit starts from, `learned` what was fitted, as the errors against
+/// the labels and then against the results name it.
+fn labelled_fit_summary<T>(
+    t: &crate::learn::train_tables::LabelledFit<T>,
+    label_nodes: u64,
+    labelled_with: &str,
+    base: &str,
+    learned: [&str; 2],
+) -> String {
+    format!(
+        "{} positions fitted, {} held back (every tenth game), each labelled by a search of {} \
+         nodes{labelled_with}; logistic scale {:.1}; mean squared error against the labels with \
+         the {base} {:.5} (held back {:.5}), with {} {:.5} (held back {:.5}); against the \
+         held-back games' results: {base} {:.5}, {} {:.5}, the labelling search {:.5}",
+        t.positions.0,
+        t.positions.1,
+        label_nodes,
+        t.scale,
+        t.base_error.0,
+        t.base_error.1,
+        learned[0],
+        t.fitted_error.0,
+        t.fitted_error.1,
+        t.result_error.0,
+        learned[1],
+        t.result_error.1,
+        t.result_error.2,
+    )
+}
+
+fn train_tables_cmd(
+    games: &[PathBuf],
+    output: &Path,
+    source: &str,
+    options: &crate::learn::train_tables::TableOptions,
+) -> Result<i32> {
+    batch::check_writable(output)?;
+    let texts = read_all(games)?;
+    let t = crate::learn::train_tables::fit_tables(&texts, options)
+        .map_err(|(i, e)| e.in_file(&games[i]))?;
+    let summary = labelled_fit_summary(
+        &t,
+        options.label_nodes,
+        "",
+        "course evaluation",
+        ["these tables", "these tables"],
+    );
+    let how = format!(
+        "Piece-square tables by phase learned by `xiangqi-endgame train --tables --label-nodes {} \
+         --every {} {}`.",
+        options.label_nodes,
+        options.every,
+        file_names(games)
+    );
+    write_learned(output, &how, source, &summary, &t.learned.to_text())?;
+    println!("{summary}");
+    Ok(0)
+}
+
+fn train_activity_cmd(
+    games: &[PathBuf],
+    output: &Path,
+    source: &str,
+    options: &crate::learn::train_tables::TableOptions,
+) -> Result<i32> {
+    batch::check_writable(output)?;
+    let texts = read_all(games)?;
+    let t = crate::learn::train_activity::fit_activity(&texts, options)
+        .map_err(|(i, e)| e.in_file(&games[i]))?;
+    let summary = labelled_fit_summary(
+        &t,
+        options.label_nodes,
+        " with the piece-square evaluation",
+        "piece-square evaluation",
+        ["these weights", "with these weights"],
+    );
+    let how = format!(
+        "Activity weights (opening, endgame; sixteenths of a unit per count) learned by \
+         `xiangqi-endgame train --activity --label-nodes {} --every {} {}`.",
+        options.label_nodes,
+        options.every,
+        file_names(games)
+    );
+    write_learned(output, &how, source, &summary, &t.learned.to_text())?;
+    println!("{summary}");
+    Ok(0)
+}
+
+/// A share from 0 to 1.
+fn share_arg(s: &str) -> std::result::Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|v| (0.0..=1.0).contains(v))
+        .ok_or_else(|| format!("`{s}` is not a number from 0 to 1"))
+}
+
+fn train_net_cmd(
+    output: &Path,
+    options: &crate::learn::train_net::NetOptions,
+    data: Option<&Path>,
+) -> Result<i32> {
+    use crate::learn::train_net::{fit_network, positions_from_text, positions_to_text};
+    batch::check_writable(output)?;
+    let started = Instant::now();
+    let cpu_before = batch::process_cpu_time();
+    let positions = match data {
+        Some(file) if file.exists() => {
+            let text = batch::read_text(file)?;
+            let (flags, positions) = positions_from_text(&text).map_err(|e| e.in_file(file))?;
+            if flags != options.data_flags() {
+                bail!(
+                    "{}: the positions were made with `{flags}`, not `{}`: pass the same options",
+                    file.display(),
+                    options.data_flags()
+                );
+            }
+            eprintln!(
+                "{} labelled positions read from {}",
+                positions.len(),
+                file.display()
+            );
+            positions
+        }
+        _ => {
+            let positions = crate::learn::train_net::self_play_positions(options);
+            if let Some(file) = data {
+                batch::write_atomic(file, positions_to_text(&positions, options).as_bytes())?;
+                eprintln!(
+                    "{} labelled positions written to {}",
+                    positions.len(),
+                    file.display()
+                );
+            }
+            positions
+        }
+    };
+    let games_secs = started.elapsed().as_secs_f64();
+    let mut t = fit_network(&positions, options)?;
+    let cpu = match (cpu_before, batch::process_cpu_time()) {
+        (Some(a), Some(b)) => format!("{:.0} s of CPU", (b - a).as_secs_f64()),
+        _ => "CPU time unknown".to_string(),
+    };
+    let stages = ["opening", "middlegame", "endgame", "all"];
+    let per_stage: Vec<String> = stages
+        .iter()
+        .zip(&t.label_error)
+        .map(|(name, (a, b))| format!("{name} {a:.5} -> {b:.5}"))
+        .collect();
+    let description = format!(
+        "Made by `xiangqi-endgame train-net {} --epochs {} --result-weight {}` in {:.0} s wall ({:.0} s of it making or reading the positions), \
+         {cpu}: {} samples fitted (each position as it is and with its files mirrored) and {} positions held back (every tenth game), labels from the \
+         self-play searches blended with the results, logistic scale {:.1}; epoch {} kept. \
+         Held-back squared error against the search labels, piece-square evaluation -> with \
+         the network: {}. Against the held-back results: {:.5} -> {:.5} (the labelling \
+         searches {:.5}). Largest quantisation difference on the held-back positions: {:.1}.",
+        options.data_flags(),
+        options.epochs,
+        options.result_weight,
+        started.elapsed().as_secs_f64(),
+        games_secs,
+        t.positions.0,
+        t.positions.1,
+        t.scale,
+        t.epoch,
+        per_stage.join(", "),
+        t.result_error.0,
+        t.result_error.1,
+        t.result_error.2,
+        t.quantisation_error,
+    );
+    t.network.description = description.clone();
+    batch::write_atomic(output, &t.network.to_bytes())?;
+    println!("{description}");
+    Ok(0)
+}
+
+/// Writes what `train` learned: `# ` header lines (how, where the games came from, the
+/// summary), then `body`.
+fn write_learned(output: &Path, how: &str, source: &str, summary: &str, body: &str) -> Result<()> {
+    let mut file = format!("# {how}\n");
+    if !source.is_empty() {
+        file.push_str(&format!("# The games: {source}\n"));
+    }
+    file.push_str(&format!("# {summary}\n{body}"));
+    batch::write_atomic(output, file.as_bytes())
+}
+
+fn train_cmd(games: &[PathBuf], output: &Path, source: &str) -> Result<i32> {
+    batch::check_writable(output)?;
+    let texts = read_all(games)?;
+    let t = crate::learn::train::fit(&texts).map_err(|(i, e)| e.in_file(&games[i]))?;
+    let summary = format!(
+        "{} positions fitted, {} held back (every tenth game); logistic scale {:.1}; mean squared \
+         error with the course evaluation {:.5} (held back {:.5}), with these weights {:.5} \
+         (held back {:.5})",
+        t.positions.0,
+        t.positions.1,
+        t.scale,
+        t.course_error.0,
+        t.course_error.1,
+        t.fitted_error.0,
+        t.fitted_error.1
+    );
+    let how = format!(
+        "Endgame weights learned by `xiangqi-endgame train {}` (Texel's method).",
+        file_names(games)
+    );
+    write_learned(output, &how, source, &summary, &t.weights.to_text())?;
+    println!("{summary}");
+    print!("{}", t.weights.to_text());
+    Ok(0)
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TrainArgs {
+    /// The games (one file or more).
+    #[arg(required = true)]
+    games: Vec<PathBuf>,
+    /// Where to write the weights.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// How the games were made, written into the weights file's header.
+    #[arg(long, default_value = "")]
+    source: String,
+    /// Learn piece-square tables by phase, labelled by deeper searches, instead of the
+    /// endgame weights.
+    #[arg(long, group = "labelled")]
+    tables: bool,
+    /// Learn the activity terms' weights on top of the built-in piece-square tables,
+    /// labelled by deeper searches with the engine's own evaluation.
+    #[arg(long, group = "labelled")]
+    activity: bool,
+    /// With --tables or --activity: nodes of the search that labels each position.
+    #[arg(long, default_value_t = 20_000, requires = "labelled", value_parser = clap::value_parser!(u64).range(1..))]
+    label_nodes: u64,
+    /// With --tables or --activity: keep every N-th quiet position.
+    #[arg(long, default_value_t = 2, requires = "labelled", value_parser = clap::value_parser!(u64).range(1..))]
+    every: u64,
+    /// With --tables or --activity: threads for the labelling searches (what is learned
+    /// does not depend on it; default: all cores).
+    #[arg(long, requires = "labelled", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TrainNetArgs {
+    /// The network file to write.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Self-play games.
+    #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Nodes per move of the self-play searches.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Random plies of every opening.
+    #[arg(long, default_value_t = 8)]
+    opening_plies: usize,
+    /// The engine that plays the games (both sides): `piece-square` (the engine before
+    /// the network) or `selective` (the engine with the built-in network).
+    #[arg(long, value_enum, default_value_t = crate::play::selfplay::Engine::PieceSquare)]
+    play: crate::play::selfplay::Engine,
+    /// Seed of the openings, the initial weights and the order of the samples.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..))]
+    epochs: u64,
+    /// The game result's share of each label (the search score's is the rest).
+    #[arg(long, default_value_t = 0.0, value_parser = share_arg)]
+    result_weight: f64,
+    /// Threads for the games (the data does not depend on it; default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+    /// Read the labelled positions from this file instead of playing the games, or, when
+    /// it does not exist yet, write them to it (`FEN;score;result;game` lines).
+    #[arg(long, value_name = "FILE")]
+    data: Option<PathBuf>,
+}
+
+impl TrainArgs {
+    /// Runs the subcommand; returns the exit code.
+    pub fn run(self) -> Result<i32> {
+        if !self.tables && !self.activity {
+            return train_cmd(&self.games, &self.output, &self.source);
+        }
+        let options = crate::learn::train_tables::TableOptions {
+            label_nodes: self.label_nodes,
+            every: self.every as usize,
+            threads: self.threads.map_or_else(batch::cores, |t| t as usize),
+            quiet: false,
+        };
+        if self.tables {
+            train_tables_cmd(&self.games, &self.output, &self.source, &options)
+        } else {
+            train_activity_cmd(&self.games, &self.output, &self.source, &options)
+        }
+    }
+}
+
+impl TrainNetArgs {
+    /// Runs the subcommand; returns the exit code.
+    pub fn run(self) -> Result<i32> {
+        train_net_cmd(
+            &self.output,
+            &crate::learn::train_net::NetOptions {
+                games: self.games as usize,
+                nodes: self.nodes,
+                opening_plies: self.opening_plies,
+                play: self.play,
+                seed: self.seed,
+                threads: self.threads.map_or_else(batch::cores, |t| t as usize),
+                epochs: self.epochs as usize,
+                result_weight: self.result_weight,
+                quiet: false,
+            },
+            self.data.as_deref(),
+        )
+    }
+}
