@@ -1,7 +1,8 @@
 //! Where the pattern weights come from: games the project plays itself, labelled by its own
 //! exact solver, and a least-squares fit per stage.
 
-use crate::eval::pattern::{layout, stage, Evaluator, PatternGame, Weights, STAGES, STAGE_WIDTH};
+use crate::eval::pattern::game::PatternGame;
+use crate::eval::pattern::{layout, stage, Evaluator, Weights, STAGES, STAGE_WIDTH};
 use crate::rules::position::{Move, Position};
 use crate::search::deciders::{decide, Decider, HeuristicKind, MoveOrder};
 use crate::search::endgame::{solve, table_megabytes};

@@ -64,7 +64,7 @@ pub struct Endgame {
     presearch: bool,
     /// The ordering searches' game and buffers, reused from node to node.
     order_search: std::cell::RefCell<(
-        pattern::PatternGame<'static>,
+        pattern::game::PatternGame<'static>,
         search_core::AlphaBetaSearch<Move>,
     )>,
 }
@@ -77,7 +77,7 @@ impl Endgame {
             leaf_nodes: std::cell::Cell::new(0),
             presearch: false,
             order_search: std::cell::RefCell::new((
-                pattern::PatternGame::new(p, pattern::evaluator()).fastest_first(),
+                pattern::game::PatternGame::new(p, pattern::evaluator()).fastest_first(),
                 search_core::AlphaBetaSearch::new(),
             )),
         }
@@ -118,7 +118,7 @@ const PRESEARCH_DEFER_DEPTH: u32 = 4;
 const ASPIRATION_DISCS: Score = 3;
 
 /// From this many empty squares on, moves are ordered by a shallow search of the position
-/// after them (`search-core` alpha-beta, one ply, on [`pattern::PatternGame`], the learned
+/// after them (`search-core` alpha-beta, one ply, on [`pattern::game::PatternGame`], the learned
 /// pattern evaluation at its leaves, plus the opponent's mobility) instead of fastest-first.
 /// FFO #40..#49 on one core, by this threshold: 18 → 2.37 G positions; 16 → 1.97 G, 84 s; 14 → 1.51 G, 81.7 s; 12 → 1.57 G,
 /// 142 s (the evaluation's cost outgrows what it saves). #59 costs more CPU at 14 than at 16

@@ -5,7 +5,7 @@
 //! ([`solve_empties`]), an exact one once fewer are ([`exact_empties`]), each move within its
 //! [`MoveBudget`] (`set timelimit`, the GGF clock). EVAL is in discs ([`Analysis::eval`]).
 
-use crate::eval::pattern::PatternGame;
+use crate::eval::pattern::game::PatternGame;
 use crate::rules::position::{Move, Position};
 use crate::search::endgame::{
     solve_until, solve_wld_until, table_megabytes, EndgameSearcher, Solution,

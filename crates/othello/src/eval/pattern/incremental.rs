@@ -186,7 +186,7 @@ mod tests {
             x % n
         };
         let start = Position::default().play_sequence("f5d6c3d3c4").unwrap();
-        let mut g = super::super::PatternGame::new(start, e);
+        let mut g = crate::eval::pattern::game::PatternGame::new(start, e);
         let mut line = vec![start];
         let mut moves = Vec::new();
         for _ in 0..20_000 {

@@ -30,17 +30,17 @@ impl CheckArgs {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct GradeArgs {
+pub struct GradeClassArgs {
     #[command(flatten)]
     class: batch::grade::GradeArgs,
     #[command(flatten)]
     grading: GradingArgs,
 }
 
-impl GradeArgs {
+impl GradeClassArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        let GradeArgs { class, grading } = self;
+        let GradeClassArgs { class, grading } = self;
         class.run(|input, class, report| {
             let files = batch::collect_inputs(input, batch::is_txt_input)?;
             let mut boards = Vec::new();

@@ -27,7 +27,7 @@ enum Command {
     /// every board of INPUT, as `check` decides. Writes a CSV report (`student,input,verdict,
     /// detail`) and prints each student's score.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
-    Grade(grading::GradeArgs),
+    Grade(grading::GradeClassArgs),
     /// Speak UCI on stdin/stdout (for xiangqi GUIs and tools).
     Uci(play::UciArgs),
     /// The shortest forced mate for the side to move, with its line, by proof-number search

@@ -1,12 +1,20 @@
 //! The playing engine: `search-core`'s UCT, simulating on bitboards ([`BitState`]; the course
 //! board [`GameState`] stays the reference for the rules and the interfaces).
 
-use crate::bit_search::{proof_searcher, BitSearch};
-use crate::bitstate::BitState;
-pub use crate::game_state::GameState;
-use crate::rollout::reused_tree;
-pub use crate::rollout::{TacticalRollout, SECOND_PLAYER_FOLLOW_UP};
-use crate::root_parallel::{combined_best, helper_search, SharedMove, MAX_COLUMNS};
+pub mod agents;
+pub mod analyze;
+pub mod bit_search;
+pub mod rollout;
+pub mod root_parallel;
+pub mod search_game;
+pub mod zugzwang;
+
+use crate::engine::bit_search::{proof_searcher, BitSearch};
+use crate::engine::rollout::reused_tree;
+pub use crate::engine::rollout::{TacticalRollout, SECOND_PLAYER_FOLLOW_UP};
+use crate::engine::root_parallel::{combined_best, helper_search, SharedMove, MAX_COLUMNS};
+use crate::rules::bitstate::BitState;
+pub use crate::rules::game_state::GameState;
 use search_core::{
     Deadline, Game, Mcts, MctsConfig, ProofResult, ProofSearch, Searcher, WIN_BOUND,
 };
@@ -48,7 +56,7 @@ pub struct EngineConfig {
     /// (search-core's tests) does not show here, where rollouts, not the tree, limit the play.
     pub transpositions: bool,
     /// Threads searching each move: the main one runs the proof searches and its MCTS tree,
-    /// every other one grows an MCTS tree of its own ([`crate::root_parallel`]), and the move
+    /// every other one grows an MCTS tree of its own ([`crate::engine::root_parallel`]), and the move
     /// goes by the visits of all the trees. One by default. Against alphabeta:4 two threads
     /// won 397 of 400 games at 100 ms per move where one won 388 (seeds 700-701), and 594 of
     /// 600 at 1 s per move (seeds 172-181), as one thread did (99.1% on seeds 156-171).
@@ -97,7 +105,7 @@ impl Default for EngineConfig {
 /// bounded, kept between moves when the new position follows from the old one (subtree reuse),
 /// and every random choice comes from the seed, so a fixed iteration budget gives reproducible
 /// moves. On more than one thread ([`EngineConfig::threads`]) the other threads grow MCTS trees
-/// of their own for the whole move ([`crate::root_parallel`]), and the favourite the proofs try
+/// of their own for the whole move ([`crate::engine::root_parallel`]), and the favourite the proofs try
 /// to refute, and the move played, go by the visits of all the trees.
 pub struct Engine {
     config: EngineConfig,

@@ -1,7 +1,7 @@
 //! The fill-up game with frozen threats: who wins a position if nobody makes a new threat.
 
-use crate::bitstate::BitState;
-use crate::board::{MAX_COLUMNS, MAX_ROWS};
+use crate::rules::bitstate::BitState;
+use crate::rules::board::{MAX_COLUMNS, MAX_ROWS};
 use search_core::hash::mix64;
 use search_core::{Game, Score, SearchOptions, Searcher, TranspositionTable, WIN};
 
@@ -280,8 +280,8 @@ impl Game for FillUpGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
     use crate::engine::GameState;
+    use crate::rules::board::Board;
     use proptest::prelude::*;
     use std::collections::HashMap;
 

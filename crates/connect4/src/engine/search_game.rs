@@ -2,8 +2,8 @@
 //! scored by distance, and a window-counting evaluation. Used by the `alphabeta:D` opponent and
 //! by the engine's exact solver near the end of the game.
 
-use crate::board::Board;
-use crate::game_state::GameState;
+use crate::rules::board::Board;
+use crate::rules::game_state::GameState;
 use search_core::{Game, Score, WIN};
 
 /// The game as `search-core`'s two-player searches see it.

@@ -2,10 +2,10 @@
 //! wins-only proof search ([`BitSearch`] under `search-core`'s [`Searcher`]) whether a side can
 //! force four in a row, deepening until a proof, the end of the game or a time budget.
 
-use crate::bit_search::{proof_searcher, BitSearch};
-use crate::bitstate::BitState;
+use crate::engine::bit_search::{proof_searcher, BitSearch};
+use crate::engine::zugzwang::FillUpSolver;
 use crate::engine::GameState;
-use crate::zugzwang::FillUpSolver;
+use crate::rules::bitstate::BitState;
 use search_core::{Deadline, ProofResult, ProofSearch, Searcher, WIN, WIN_BOUND};
 use std::time::Duration;
 
@@ -54,7 +54,7 @@ pub struct Verdict {
     pub fill_up: Option<FillUp>,
 }
 
-/// Who wins the fill-up game of a position ([`crate::zugzwang`]): the columns fill up with the
+/// Who wins the fill-up game of a position ([`crate::engine::zugzwang`]): the columns fill up with the
 /// threats now on the board, and nobody makes a new one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FillUp {
@@ -108,7 +108,7 @@ const TABLE_MB: usize = 64;
 /// proof-number search (`search-core`'s [`ProofSearch`]), which proves deeper wins by following
 /// forcing lines, without their distance.
 ///
-/// Beside the proof, every position gets the verdict of its fill-up game ([`crate::zugzwang`]):
+/// Beside the proof, every position gets the verdict of its fill-up game ([`crate::engine::zugzwang`]):
 /// who wins if the columns fill up with the threats on the board and nobody makes a new one.
 /// It is no proof (new threats change it), but it shows the zugzwang a long game turns on, often
 /// dozens of plies before a search can prove anything.

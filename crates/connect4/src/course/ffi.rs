@@ -10,8 +10,8 @@
 //! the first legal move is returned.
 #![allow(unsafe_code)]
 
-use crate::board::Board;
 use crate::engine::{Engine, EngineConfig, GameState};
+use crate::rules::board::Board;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 

@@ -4,9 +4,9 @@
 //! on a fixed, seeded number of iterations here, so the outputs are the same on every run and
 //! machine. Also the writer of requests and a generator of them from seeded random games.
 
-use crate::compete::random_board;
+use crate::course::compete::random_board;
+use crate::course::protocol::get_point;
 use crate::engine::{Engine, EngineConfig, GameState};
-use crate::protocol::get_point;
 use crate::solver7x6::{Position, Solver};
 use batch::InputError;
 use rand::{Rng, SeedableRng};

@@ -11,8 +11,8 @@
 //! the main thread, and its counts are read only once it has finished, so the engine's moves
 //! stay reproducible.
 
-use crate::bitstate::BitState;
-use crate::rollout::TacticalRollout;
+use crate::engine::rollout::TacticalRollout;
+use crate::rules::bitstate::BitState;
 use search_core::{Deadline, Mcts, MctsConfig};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
@@ -85,7 +85,7 @@ pub fn helper_search(
     end: Instant,
     iterations: Option<u64>,
 ) -> Mcts<BitState> {
-    let mut tree = crate::rollout::reused_tree(tree, root, config);
+    let mut tree = crate::engine::rollout::reused_tree(tree, root, config);
     if let Some(n) = iterations {
         tree.set_config(MctsConfig {
             max_iterations: Some(n),
@@ -99,7 +99,7 @@ pub fn helper_search(
     let mut applied = 0u32;
     while !shared.stop.load(Ordering::Relaxed) && Instant::now() < end {
         let excluded = shared.excluded.load(Ordering::Relaxed) & !applied;
-        for y in crate::bitstate::columns_in(excluded) {
+        for y in crate::rules::bitstate::columns_in(excluded) {
             // An unexpanded root has no moves yet: retried after the next slice.
             if tree.exclude_root_move(y) {
                 applied |= 1 << y;
@@ -143,8 +143,8 @@ pub fn combined_best(tree: &Mcts<BitState>, shared: Option<&SharedMove>) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::game_state::GameState;
+    use crate::rules::board::Board;
+    use crate::rules::game_state::GameState;
 
     fn searched_tree() -> Mcts<BitState> {
         let root = BitState::from_game(&GameState::new(Board::new(9, 9, 0, 0), 1));

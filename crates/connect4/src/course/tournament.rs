@@ -5,8 +5,8 @@
 //! together into exactly what one unsharded run writes. Every finished game is appended to a
 //! journal at once, so a killed run resumes without replaying what was played.
 
-use crate::board::Board;
-use crate::compete::{play_game, random_board, Contestant};
+use crate::course::compete::{play_game, random_board, Contestant};
+use crate::rules::board::Board;
 use anyhow::{anyhow, bail, Context, Result};
 use rand::SeedableRng;
 use search_core::SmallRng;

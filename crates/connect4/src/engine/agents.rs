@@ -2,13 +2,13 @@
 //! (wins, blocks, otherwise prefers the centre), `alphabeta:D` (`search-core` alpha-beta on a
 //! window-counting evaluation), `mcts:MS[:C]` (the engine with MS milliseconds per move, and
 //! optionally UCT exploration constant C instead of the default, for tuning matches) and
-//! `mcts-lgr:MS[:C]` (the engine with last-good-reply rollouts, [`crate::rollout::TacticalRollout`])
+//! `mcts-lgr:MS[:C]` (the engine with last-good-reply rollouts, [`crate::engine::rollout::TacticalRollout`])
 //! and `mcts-tt:MS[:C]` (the engine with its tree's transpositions pooled,
 //! [`EngineConfig::transpositions`]).
 
-use crate::board::Board;
+use crate::engine::search_game::Searchable;
 use crate::engine::{Engine, EngineConfig, GameState};
-use crate::search_game::Searchable;
+use crate::rules::board::Board;
 use rand::{Rng, SeedableRng};
 use search_core::{alphabeta, SmallRng};
 use std::time::Duration;

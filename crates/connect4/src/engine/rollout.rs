@@ -1,7 +1,7 @@
 //! The engine's simulation policy: rollouts that win, block and keep their threats, and the
 //! reuse of a search tree when the next position follows from its root.
 
-use crate::bitstate::{columns_in, BitState};
+use crate::rules::bitstate::{columns_in, BitState};
 use rand::Rng;
 use search_core::{LastGoodReply, Mcts, MctsConfig, Rollout, SmallRng};
 

@@ -7,8 +7,8 @@
 //!
 //! Input is read as whitespace-separated integers, so line breaks do not matter.
 
-use crate::board::Board;
 use crate::engine::{Engine, GameState};
+use crate::rules::board::Board;
 use std::io::{BufRead, Write};
 
 /// Reads whitespace-separated integers from a reader, one at a time.
@@ -79,7 +79,7 @@ fn size(t: &mut Tokens<impl BufRead>) -> Result<(usize, usize, usize, usize), St
     let n = t.expect("N")?;
     let no_x = t.expect("noX")?;
     let no_y = t.expect("noY")?;
-    crate::board::check_size(m.max(0) as usize, n.max(0) as usize)?;
+    crate::rules::board::check_size(m.max(0) as usize, n.max(0) as usize)?;
     if no_x < 0 || no_y < 0 || no_x >= m || no_y >= n {
         return Err(format!("obstacle ({no_x}, {no_y}) is off the board"));
     }

@@ -9,9 +9,9 @@
 //! text format, so a crash or a hang kills only the child and is scored, as the course tool
 //! scores it, as a bug or a timeout.
 
-use crate::agents::{builtin, Player};
-use crate::board::Board;
-use crate::game_state::GameState;
+use crate::engine::agents::{builtin, Player};
+use crate::rules::board::Board;
+use crate::rules::game_state::GameState;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
 use std::path::PathBuf;
@@ -461,8 +461,8 @@ pub fn host_library(path: &std::path::Path, memory_mb: u64) -> i32 {
         i32,
         i32,
         i32,
-    ) -> *mut crate::ffi::Point;
-    type ClearPoint = unsafe extern "C" fn(*mut crate::ffi::Point);
+    ) -> *mut crate::course::ffi::Point;
+    type ClearPoint = unsafe extern "C" fn(*mut crate::course::ffi::Point);
     // SAFETY: loading a library runs its initialisers; that is the point of this child process,
     // which the harness treats as untrusted (crashes end only this process).
     let lib = match unsafe { libloading::Library::new(path) } {
@@ -493,12 +493,12 @@ pub fn host_library(path: &std::path::Path, memory_mb: u64) -> i32 {
     println!("READY");
     let _ = std::io::stdout().flush();
     let stdin = std::io::stdin();
-    let mut tokens = crate::protocol::Tokens::new(stdin.lock());
+    let mut tokens = crate::course::protocol::Tokens::new(stdin.lock());
     loop {
         let Ok(Some(m)) = tokens.next_int() else {
             return 0;
         };
-        let read = |t: &mut crate::protocol::Tokens<_>, k: usize| t.many(k, "request");
+        let read = |t: &mut crate::course::protocol::Tokens<_>, k: usize| t.many(k, "request");
         let Ok(head) = read(&mut tokens, 5) else {
             return 1;
         };

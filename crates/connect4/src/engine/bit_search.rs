@@ -11,8 +11,8 @@
 //! computing it again: the searches play every listed move at least once (the proof-number
 //! search plays all of them to set up the new children's numbers).
 
-use crate::bitstate::BitState;
-use crate::board::MAX_COLUMNS;
+use crate::rules::bitstate::BitState;
+use crate::rules::board::MAX_COLUMNS;
 use search_core::{Game, Score, SearchOptions, Searcher, WIN};
 use std::cell::RefCell;
 

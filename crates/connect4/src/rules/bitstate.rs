@@ -9,8 +9,8 @@
 //! obstacle exactly as the judge's `top[]` does, and the cells where a side would complete four
 //! are a few shifts for all columns at once. Positions carry a Zobrist key updated move by move.
 
-use crate::board::{MAX_COLUMNS, MAX_ROWS};
-use crate::game_state::GameState;
+use crate::rules::board::{MAX_COLUMNS, MAX_ROWS};
+use crate::rules::game_state::GameState;
 use search_core::hash::mix64;
 use search_core::MctsState;
 
@@ -768,7 +768,7 @@ impl MctsState for BitState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::rules::board::Board;
     use proptest::prelude::*;
 
     proptest! {

@@ -3,7 +3,7 @@
 //! load of busy threads to measure it on a machine that is not idle, as graders run several
 //! matches per core.
 
-use crate::compete::Contestant;
+use crate::course::compete::Contestant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;

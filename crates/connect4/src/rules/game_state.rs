@@ -1,10 +1,10 @@
 //! A game in progress on the course board: the rules' reference, which the course's interfaces
-//! speak and the engine's bitboards ([`crate::bitstate::BitState`]) must agree with move by move.
+//! speak and the engine's bitboards ([`crate::rules::bitstate::BitState`]) must agree with move by move.
 
-use crate::board::Board;
+use crate::rules::board::Board;
 
 /// A game in progress on the course board: the rules' reference (the engine simulates on
-/// [`BitState`](crate::bitstate::BitState), which must agree with it move by move).
+/// [`BitState`](crate::rules::bitstate::BitState), which must agree with it move by move).
 #[derive(Debug, Clone)]
 pub struct GameState {
     /// The board.

@@ -1,0 +1,3 @@
+//! The outer floor: the command line.
+
+pub mod cli;
