@@ -1,6 +1,8 @@
-//! The GVGAI puzzle game Bait (NJU homework 1): a simulator that reproduces the homework
-//! engine tick for tick, a compact hashable state, the homework's agents built on
-//! `search-core`, and provably optimal solutions (shortest win, maximum score).
+//! The GVGAI puzzle game Bait (NJU homework 1): the game simulated exactly as the homework
+//! engine runs it, tick for tick, with a compact hashable state ([`rules`]); provably optimal
+//! solutions, the bounds and distances behind them, and practice levels proven winnable
+//! ([`solve`]); the homework's agents built on `search-core` ([`agents`]); and the command
+//! line, replays, traces and grading ([`interfaces`]).
 //!
 //! ```
 //! use bait::{sim::{parse_actions, play}, Level, DEFAULT_GAME};
@@ -10,26 +12,14 @@
 //! assert_eq!((last.outcome, last.score, last.tick), (bait::state::Outcome::Won, 5, 9));
 //! ```
 
-pub mod action;
+// Floors: rules < solve < agents < interfaces
 pub mod agents;
-pub mod bound;
-pub mod cli;
-pub mod fast;
-pub mod generate;
-pub mod grade;
-pub mod level;
-pub mod macros;
-pub mod render;
-pub mod score_bound;
-pub mod sim;
+pub mod interfaces;
+pub mod rules;
 pub mod solve;
-pub mod state;
-pub mod symmetry;
-pub mod trace;
-pub mod vgdl;
 
-pub use level::Level;
-
-/// The project's own description of Bait's rules (`inputs/bait/game.txt`), used when no
-/// `--game` file is given.
-pub const DEFAULT_GAME: &str = include_str!("../../../inputs/bait/game.txt");
+pub use interfaces::{cli, grade, render, trace};
+pub use rules::level::Level;
+pub use rules::vgdl::DEFAULT_GAME;
+pub use rules::{action, fast, level, sim, state, vgdl};
+pub use solve::{bound, generate, macros, score_bound, symmetry};

@@ -75,5 +75,5 @@ pub async fn serve(
             eprintln!("playground: could not open a browser ({e}); open {url} yourself");
         }
     }
-    axum::serve(listener, crate::router(limits)).await
+    axum::serve(listener, crate::server::router(limits)).await
 }

@@ -2,10 +2,10 @@
 //! heuristic). The same answer as A*, with more states visited.
 
 use super::moves;
-use crate::level::Level;
-use crate::sim::Action;
+use crate::rules::level::Level;
+use crate::rules::sim::Action;
+use crate::rules::state::{Outcome, State};
 use crate::solve::actions_of;
-use crate::state::{Outcome, State};
 use search_core::{bfs, Limits};
 
 /// A breadth-first plan from `state` (empty when none is found within 60 M expansions).

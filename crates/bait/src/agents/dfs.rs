@@ -3,10 +3,10 @@
 //! rarely short.
 
 use super::moves;
-use crate::level::Level;
-use crate::sim::Action;
+use crate::rules::level::Level;
+use crate::rules::sim::Action;
+use crate::rules::state::{Outcome, State};
 use crate::solve::actions_of;
-use crate::state::{Outcome, State};
 use search_core::{dfs, Limits};
 
 /// A depth-first plan from `state` (empty when none is found within 50 M expansions).

@@ -4,10 +4,10 @@
 //! the real game, which breaks oscillations), and the first action of the best line is taken.
 
 use super::{moves, Agent};
-use crate::level::Level;
-use crate::sim::Action;
+use crate::rules::level::Level;
+use crate::rules::sim::Action;
+use crate::rules::state::{Outcome, State};
 use crate::solve::{actions_of, Guide};
-use crate::state::{Outcome, State};
 use search_core::hash::FastMap;
 use search_core::{depth_limited, Deadline, Limits};
 use std::time::Duration;

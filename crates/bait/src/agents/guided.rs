@@ -12,11 +12,11 @@
 //! state the macro leads to.
 
 use super::Agent;
-use crate::bound::PushBound;
-use crate::level::Level;
-use crate::macros::{expand_macro, macros, Macro};
-use crate::sim::{step, Action};
-use crate::state::{Outcome, State};
+use crate::rules::level::Level;
+use crate::rules::sim::{step, Action};
+use crate::rules::state::{Outcome, State};
+use crate::solve::bound::PushBound;
+use crate::solve::macros::{expand_macro, macros, Macro};
 use rand::Rng;
 use search_core::{Deadline, Mcts, MctsConfig, MctsState, Rollout, SmallRng};
 use std::collections::VecDeque;
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn a_macro_played_action_by_action_reaches_the_state_it_promises() {
-        let game = crate::DEFAULT_GAME.parse().unwrap();
+        let game = crate::rules::vgdl::DEFAULT_GAME.parse().unwrap();
         let level = Level::parse(game, "wwwwwwww\nwA  1 0w\nw  k  gw\nwwwwwwww\n").unwrap();
         let s = level.initial;
         let found = macros(&level, &s);

@@ -4,9 +4,9 @@
 //! largest value seen (as the sample agent does), the most visited action played.
 
 use super::{Agent, ENGINE_ORDER};
-use crate::level::Level;
-use crate::sim::{step, Action};
-use crate::state::{Outcome, State};
+use crate::rules::level::Level;
+use crate::rules::sim::{step, Action};
+use crate::rules::state::{Outcome, State};
 use search_core::{Deadline, Mcts, MctsConfig, MctsState, Rollout};
 use std::time::Duration;
 

@@ -18,9 +18,9 @@ pub use guided::GuidedMctsAgent;
 pub use mcts::MctsAgent;
 pub use plan::{astar_plan, PlanOnce, Planner};
 
-use crate::level::Level;
-use crate::sim::{step, Action, MAX_TIMESTEPS};
-use crate::state::{Outcome, State};
+use crate::rules::level::Level;
+use crate::rules::sim::{step, Action, MAX_TIMESTEPS};
+use crate::rules::state::{Outcome, State};
 use std::time::{Duration, Instant};
 
 /// The engine's action order.

@@ -1,10 +1,10 @@
 //! Plan-once agents: search the whole game at the first tick, then replay the plan.
 
 use super::Agent;
-use crate::level::Level;
-use crate::sim::Action;
+use crate::rules::level::Level;
+use crate::rules::sim::Action;
+use crate::rules::state::State;
 use crate::solve::shortest;
-use crate::state::State;
 use search_core::Limits;
 
 /// Plans a whole game from a state: the actions of a winning plan (empty when it finds none).

@@ -58,8 +58,6 @@ enum Command {
     Problems(mates::ProblemsArgs),
 }
 
-/// Runs the command line; returns the process exit code.
-
 /// Runs the command line (`run` when no subcommand is named); returns the process exit code.
 pub fn main() -> i32 {
     batch::run_main(

@@ -1,16 +1,16 @@
 //! A lower bound on the actions still needed to win, aware of holes and boxes.
 
-use crate::level::Level;
-use crate::state::{Bits, Outcome, State};
+use crate::rules::level::Level;
+use crate::rules::state::{Bits, Outcome, State};
 
 /// Ticks after which the sweep gives up and calls the state unwinnable (the engine's limit).
-const HORIZON: u32 = crate::sim::MAX_TIMESTEPS;
+const HORIZON: u32 = crate::rules::sim::MAX_TIMESTEPS;
 
 /// The push-aware bound of one level.
 ///
 /// Walking distance alone ([`crate::solve::Guide`]) treats holes as floor, but the avatar can
 /// only cross a hole one tick after a box has been pushed into it, and a box only moves when the
-/// avatar pushes it from behind. For levels with Bait's rules ([`crate::fast::FastRules`]) this
+/// avatar pushes it from behind. For levels with Bait's rules ([`crate::rules::fast::FastRules`]) this
 /// bound follows that chain with earliest-arrival times:
 ///
 /// 1. boxes that can never move again (against walls, or against other such boxes, on both
@@ -623,12 +623,13 @@ mod tests {
     #[test]
     fn both_layouts_agree() {
         for text in [
-            include_str!("../../../inputs/bait/level_1.txt"),
-            include_str!("../../../inputs/bait/level_2.txt"),
-            include_str!("../../../inputs/bait/level_3.txt"),
-            include_str!("../../../inputs/bait/level_4.txt"),
+            include_str!("../../../../inputs/bait/level_1.txt"),
+            include_str!("../../../../inputs/bait/level_2.txt"),
+            include_str!("../../../../inputs/bait/level_3.txt"),
+            include_str!("../../../../inputs/bait/level_4.txt"),
         ] {
-            let level = Level::parse(crate::DEFAULT_GAME.parse().unwrap(), text).unwrap();
+            let level =
+                Level::parse(crate::rules::vgdl::DEFAULT_GAME.parse().unwrap(), text).unwrap();
             let narrow = PushBound::new(&level).unwrap();
             let wide = PushBound::with_layout(&level, true).unwrap();
             assert!(matches!(narrow.grid, Layout::Narrow(_)));
@@ -670,10 +671,11 @@ mod tests {
     #[test]
     fn a_box_frozen_on_the_goal_loses() {
         let text = "wwwwwww\nwg1A kw\nwwwwwww\n";
-        let level = Level::parse(crate::DEFAULT_GAME.parse().unwrap(), text).unwrap();
+        let level = Level::parse(crate::rules::vgdl::DEFAULT_GAME.parse().unwrap(), text).unwrap();
         let bound = PushBound::new(&level).unwrap();
         assert!(bound.estimate(&level.initial).is_some());
-        let pushed = crate::sim::step(&level, &level.initial, crate::sim::Action::Left);
+        let pushed =
+            crate::rules::sim::step(&level, &level.initial, crate::rules::sim::Action::Left);
         assert_eq!(pushed.movers[0].count(), 1, "the box is still on the board");
         assert_ne!(
             pushed.avatar_cell, level.initial.avatar_cell,

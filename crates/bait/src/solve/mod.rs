@@ -1,13 +1,19 @@
 //! Optimal plans and the bounds and distances the searches use.
 
-use crate::bound::PushBound;
-use crate::level::{Level, Role};
-use crate::macros::{expand_macro, macros, Macro};
-use crate::score_bound::ScoreBound;
-use crate::sim::{count, step, Action};
-use crate::state::{Outcome, State};
-use crate::symmetry::Symmetries;
-use crate::vgdl::Effect;
+pub mod bound;
+pub mod generate;
+pub mod macros;
+pub mod score_bound;
+pub mod symmetry;
+
+use crate::rules::level::{Level, Role};
+use crate::rules::sim::{count, step, Action};
+use crate::rules::state::{Outcome, State};
+use crate::rules::vgdl::Effect;
+use crate::solve::bound::PushBound;
+use crate::solve::macros::{expand_macro, macros, Macro};
+use crate::solve::score_bound::ScoreBound;
+use crate::solve::symmetry::Symmetries;
 use search_core::{
     astar_with, beam_search, bfs, bfs_distances, branch_and_bound, AstarOptions,
     BranchBoundOptions, Limits, SearchStats, Stop,
@@ -273,7 +279,7 @@ pub struct ScoreBounds {
 /// [`max_score`], with what is proved when a budget stops it first.
 ///
 /// On levels with Bait's rules the maximum is found by `search-core`'s depth-first branch and
-/// bound over macro-actions (see [`crate::macros`]) under the board-aware [`ScoreBound`], in
+/// bound over macro-actions (see [`crate::solve::macros`]) under the board-aware [`ScoreBound`], in
 /// memory bounded by its capped table; a breadth-first search for a win of exactly that score
 /// then gives the shortest plan. Other rules fall back to breadth-first searches for each
 /// target score from the sprite-count bound down. Cut short, it reports the best win found and

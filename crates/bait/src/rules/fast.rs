@@ -4,10 +4,10 @@
 //! matches and the general interpreter otherwise. Property tests compare the two on random
 //! levels and action strings, state by state.
 
-use crate::action::{Action, MAX_TIMESTEPS};
-use crate::level::{check_end, Level};
-pub use crate::level::{recognize, FastRules};
-use crate::state::{Outcome, State};
+use crate::rules::action::{Action, MAX_TIMESTEPS};
+use crate::rules::level::{check_end, Level};
+pub use crate::rules::level::{recognize, FastRules};
+use crate::rules::state::{Outcome, State};
 
 impl FastRules {
     #[inline]
@@ -15,7 +15,7 @@ impl FastRules {
         slot[cell].filter(|&k| s.alive >> k & 1 == 1)
     }
 
-    /// One tick (same contract as [`crate::sim::step`]).
+    /// One tick (same contract as [`crate::rules::sim::step`]).
     pub fn step(&self, level: &Level, s: &State, action: Action) -> State {
         if s.over() {
             return *s;

@@ -2,10 +2,10 @@
 //! compared with the optimum that `solve` proves, so that every shortest win is accepted, not
 //! only the one this tool would print (a level has many).
 
-use crate::level::Level;
-use crate::sim::{parse_actions, play};
+use crate::rules::level::Level;
+use crate::rules::sim::{parse_actions, play};
+use crate::rules::state::Outcome;
 use crate::solve::{max_score, shortest};
-use crate::state::Outcome;
 use batch::grade::Verdict;
 use search_core::Limits;
 

@@ -4,8 +4,8 @@
 //! and the same shortest win; a search may keep one of them. [`Symmetries::canonical`] picks
 //! that one (the least image), which the maximum-score search uses as its table key.
 
-use crate::level::Level;
-use crate::state::{Bits, State};
+use crate::rules::level::Level;
+use crate::rules::state::{Bits, State};
 
 /// One symmetry: where it sends each cell, and each mortal sprite's alive bit.
 #[derive(Debug, Clone)]
@@ -125,8 +125,8 @@ impl Symmetries {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{step, Action};
-    use crate::DEFAULT_GAME;
+    use crate::rules::sim::{step, Action};
+    use crate::rules::vgdl::DEFAULT_GAME;
 
     fn level(text: &str) -> Level {
         Level::parse(DEFAULT_GAME.parse().unwrap(), text).unwrap()

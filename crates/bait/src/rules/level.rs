@@ -9,8 +9,8 @@
 //! level; and *frozen* types (nothing in the rules can change them, e.g. walls), kept in the level
 //! only.
 
-use crate::state::{Bits, Outcome, State, MAX_CELLS, MAX_MOVER_TYPES};
-use crate::vgdl::{Class, Effect, Game};
+use crate::rules::state::{Bits, Outcome, State, MAX_CELLS, MAX_MOVER_TYPES};
+use crate::rules::vgdl::{Class, Effect, Game};
 use batch::InputError;
 
 /// What can happen to sprites of a type.
@@ -171,7 +171,7 @@ impl Level {
             avatar_alive: true,
             score: 0,
             tick: 0,
-            outcome: crate::state::Outcome::Playing,
+            outcome: crate::rules::state::Outcome::Playing,
         };
         let n = game.types.len();
         if n > 64 {

@@ -2,8 +2,8 @@
 //! (`INIT <state>`, then `<A> <state>` per action until game over, then `END`), written by
 //! [`write_trace`] and compared line by line by [`check_trace`].
 
-use crate::level::Level;
-use crate::sim::{step, trace_state, Action};
+use crate::rules::level::Level;
+use crate::rules::sim::{step, trace_state, Action};
 
 /// The trace block for playing `actions` from the start (stops at game over).
 ///

@@ -4,9 +4,9 @@
 //! which is what lets the MCTS agent see far enough and the maximum-score search branch on
 //! decisions rather than footsteps.
 
-use crate::level::Level;
-use crate::sim::{step, Action};
-use crate::state::{Outcome, State};
+use crate::rules::level::Level;
+use crate::rules::sim::{step, Action};
+use crate::rules::state::{Outcome, State};
 
 /// A macro-action: walk to `cell`, then take `action`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

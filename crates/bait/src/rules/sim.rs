@@ -9,11 +9,11 @@
 //! into a small list of objects for the rest of the tick, so a tick costs a few bitset
 //! operations per interaction.
 
-pub use crate::action::{action_string, parse_actions, Action, MAX_TIMESTEPS};
-pub use crate::level::{check_end, count};
-use crate::level::{Level, Role};
-use crate::state::{Bits, Outcome, State};
-use crate::vgdl::{Class, Effect};
+pub use crate::rules::action::{action_string, parse_actions, Action, MAX_TIMESTEPS};
+pub use crate::rules::level::{check_end, count};
+use crate::rules::level::{Level, Role};
+use crate::rules::state::{Bits, Outcome, State};
+use crate::rules::vgdl::{Class, Effect};
 use std::fmt;
 
 /// A sprite lifted out of the compact state for this tick.

@@ -1,9 +1,9 @@
 //! Seeing a game: a state as text (the level's own characters), a step-by-step terminal replay,
 //! and a self-contained HTML page that animates a replay in a browser.
 
-use crate::level::{Level, Role};
-use crate::sim::{Action, ResultLine};
-use crate::state::State;
+use crate::rules::level::{Level, Role};
+use crate::rules::sim::{Action, ResultLine};
+use crate::rules::state::State;
 use std::fmt::Write;
 
 /// The character drawn for type `t`: its level-mapping character, `A` for avatars.

@@ -1,6 +1,10 @@
 //! The subset of VGDL (the GVGAI game description language) that Bait uses, parsed into a rule
 //! table the simulator executes.
 
+/// The project's own description of Bait's rules (`inputs/bait/game.txt`), used when no
+/// `--game` file is given.
+pub const DEFAULT_GAME: &str = include_str!("../../../../inputs/bait/game.txt");
+
 use batch::InputError;
 use std::collections::HashMap;
 use std::str::FromStr;

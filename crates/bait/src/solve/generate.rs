@@ -3,10 +3,10 @@
 //! give students levels beyond the homework's five and the agents' tests levels nobody tuned
 //! them to.
 
-use crate::level::Level;
+use crate::rules::level::Level;
+use crate::rules::state::MAX_CELLS;
+use crate::rules::vgdl::Game;
 use crate::solve::shortest;
-use crate::state::MAX_CELLS;
-use crate::vgdl::Game;
 use rand::{Rng, SeedableRng};
 use search_core::{Limits, SmallRng};
 

@@ -1,9 +1,9 @@
 //! An upper bound on the final score of any win from a state, aware of where boxes can go.
 
-use crate::bound::PushBound;
-use crate::level::Level;
-use crate::sim::MAX_TIMESTEPS;
-use crate::state::{Bits, Outcome, State};
+use crate::rules::level::Level;
+use crate::rules::sim::MAX_TIMESTEPS;
+use crate::rules::state::{Bits, Outcome, State};
+use crate::solve::bound::PushBound;
 use search_core::hash::FastMap;
 use std::cell::RefCell;
 
@@ -11,7 +11,7 @@ use std::cell::RefCell;
 ///
 /// Counting sprites ("every box may still fill a hole") never falls: on the homework's level 3
 /// it stays at 42 however badly the boxes stand. For levels with Bait's rules
-/// ([`crate::fast::FastRules`]) this bound looks at the board:
+/// ([`crate::rules::fast::FastRules`]) this bound looks at the board:
 ///
 /// 1. **Boxes that can never move.** The largest set of boxes such that each, in every
 ///    direction, has the cell it would be pushed from blocked (a wall, the last goal: the avatar
@@ -265,7 +265,7 @@ fn max_matching(reach: &[u64]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::DEFAULT_GAME;
+    use crate::rules::vgdl::DEFAULT_GAME;
 
     fn level(text: &str) -> Level {
         Level::parse(DEFAULT_GAME.parse().unwrap(), text).unwrap()
