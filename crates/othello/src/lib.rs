@@ -7,6 +7,7 @@
 //! on `search-core`), the trainers of the learned parts ([`learn`]), and the command line,
 //! NBoard protocol and match tools ([`interfaces`]).
 
+// Floors: rules < formats < eval < search < learn < interfaces
 pub mod eval;
 pub mod formats;
 pub mod interfaces;
@@ -14,13 +15,13 @@ pub mod learn;
 pub mod rules;
 pub mod search;
 
-pub use eval::{course, pattern};
+pub use eval::{course, pattern, probcut};
 pub use formats::ggf;
 pub use interfaces::{cli, matchplay, play, run, trace};
 pub use learn::{probcut_fit, train};
 pub use rules::position::{Color, Move, Position};
 pub use rules::{bitboard, perft, position, stability};
-pub use search::{deciders, endgame, probcut};
+pub use search::{deciders, endgame};
 
 /// The NBoard engine as one module, as users know it: the protocol ([`interfaces::nboard`])
 /// and the thinking behind it ([`search::engine`]).

@@ -9,6 +9,7 @@
 //! and the files at the top (game, cost, deadline, outcome, stats, ordering) are the ground
 //! floor they share. Each item's documentation has a runnable example.
 
+// Floors: tables < single_agent, adversarial, proof, mcts
 pub mod adversarial;
 pub mod cost;
 pub mod deadline;

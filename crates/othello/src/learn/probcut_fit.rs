@@ -1,4 +1,4 @@
-//! `othello fit-probcut`: Multi-ProbCut's error model ([`crate::search::probcut`]) measured and fitted.
+//! `othello fit-probcut`: Multi-ProbCut's error model ([`crate::eval::probcut`]) measured and fitted.
 //! On positions of the engine's own seeded games, the full-width midgame search's values at
 //! every depth from 2 on are compared with those of its shallow depth, tabulated per stage and
 //! depth pair, and their mean and standard deviation fitted as linear functions of the empties,
@@ -7,7 +7,7 @@
 use crate::rules::position::Position;
 use crate::search::deciders::{CourseGame, HeuristicKind, MoveOrder};
 use crate::search::engine::{midgame_options, MoveBudget, Thinker};
-use crate::search::probcut::{dot, features, ErrorModel};
+use crate::eval::probcut::{dot, features, ErrorModel};
 use search_core::{ProbCut, Searcher, INF};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

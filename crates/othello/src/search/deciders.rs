@@ -124,7 +124,7 @@ impl Game for CourseGame {
     }
     fn probcut_error(&self, depth: i32, _shallow: i32) -> Option<search_core::ProbCutError> {
         (self.kind == HeuristicKind::Pattern)
-            .then(|| crate::search::probcut::model().error(self.line.cur.empties(), depth))
+            .then(|| crate::eval::probcut::model().error(self.line.cur.empties(), depth))
     }
 }
 

@@ -216,7 +216,7 @@ pub fn midgame_options() -> SearchOptions {
 }
 
 /// The engine's Multi-ProbCut confidence by default, in hundredths of a standard deviation
-/// of the fitted error ([`crate::search::probcut`]).
+/// of the fitted error ([`crate::eval::probcut`]).
 pub const DEFAULT_PROBCUT_CONFIDENCE: i32 = 130;
 
 /// [`midgame_options`] with Multi-ProbCut at `confidence` hundredths of a standard deviation
@@ -283,7 +283,7 @@ impl Thinker {
         // The evaluation's tables and the Multi-ProbCut model are made with the thinker, as
         // its tables are, not in its first move's time (about 10 ms of it).
         crate::eval::pattern::evaluator();
-        crate::search::probcut::model();
+        crate::eval::probcut::model();
         let mut midgame = Searcher::new(32);
         midgame.set_stop_signal(Some(stop.clone()));
         midgame.options = engine_options(confidence);

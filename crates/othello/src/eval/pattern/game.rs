@@ -253,6 +253,6 @@ impl search_core::Game for PatternGame<'_> {
         crate::rules::position::position_hash(&self.line.cur)
     }
     fn probcut_error(&self, depth: i32, _shallow: i32) -> Option<search_core::ProbCutError> {
-        Some(crate::search::probcut::model().error(self.line.cur.empties(), depth))
+        Some(crate::eval::probcut::model().error(self.line.cur.empties(), depth))
     }
 }
