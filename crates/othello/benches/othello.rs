@@ -1,7 +1,8 @@
 //! othello benchmarks: perft from the start (leaves per second, one thread), the endgame
 //! solver (positions per second) on a 16-empties position reached by a fixed pseudo-random game
 //! and on FFO #40 (20 empties), read from ../shared/data when present, never copied here, and
-//! the evaluations (positions per second).
+//! the evaluations (positions per second), and game archives read and replayed (games per
+//! second: 2,000 random games written as WTHOR and as Logistello's lines, and converted to GGF).
 #![allow(missing_docs)]
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use othello::endgame::{solve, table_megabytes};
@@ -87,5 +88,72 @@ fn bench_evaluation(
     });
 }
 
-criterion_group!(benches, perft_bench, endgame_bench, evaluation_bench);
+/// Games per second: reading (and replaying, to check every move) 2,000 random games as a WTHOR
+/// file and as Logistello's lines, and converting them to GGF.
+fn archive_bench(c: &mut Criterion) {
+    use othello::formats::record::GameRecord;
+    use othello::formats::{logistello, wthor};
+    let games: Vec<GameRecord> = (0..2000u64)
+        .map(|seed| {
+            let positions: Vec<Position> = Position::random_game(seed).collect();
+            let mut squares = Vec::new();
+            for w in positions.windows(2) {
+                let played = (w[1].me | w[1].opp) & !(w[0].me | w[0].opp);
+                if played != 0 {
+                    squares.push(played.trailing_zeros() as u8);
+                }
+            }
+            let mut g = GameRecord {
+                squares,
+                ..GameRecord::default()
+            };
+            g.black_diff = g
+                .replay()
+                .map(|r| othello::formats::record::black_final_diff(&r.end))
+                .unwrap_or(0);
+            g
+        })
+        .collect();
+    let wtb = wthor::write_games(&games, 2026, 24);
+    let gam: String = games
+        .iter()
+        .map(|g| logistello::write_line(&g.replay().expect("a random game is legal")) + "\n")
+        .collect();
+    let mut g = c.benchmark_group("games");
+    g.throughput(Throughput::Elements(games.len() as u64));
+    g.bench_function("read_wthor", |b| {
+        b.iter(|| {
+            let (_, read) = wthor::read_games(&wtb).expect("a whole file");
+            read.into_iter()
+                .flatten()
+                .filter(|g| g.replay().is_ok())
+                .count()
+        })
+    });
+    g.bench_function("read_logistello", |b| {
+        b.iter(|| {
+            gam.lines()
+                .filter_map(|l| logistello::read_line(l).ok())
+                .filter(|g| g.replay().is_ok())
+                .count()
+        })
+    });
+    g.bench_function("convert_to_ggf", |b| {
+        b.iter(|| {
+            games
+                .iter()
+                .map(|g| g.to_ggf(&g.replay().expect("legal")).to_string().len())
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    perft_bench,
+    endgame_bench,
+    evaluation_bench,
+    archive_bench
+);
 criterion_main!(benches);

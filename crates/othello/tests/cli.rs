@@ -471,3 +471,130 @@ fn match_writes_its_games_as_ggf() {
         assert_eq!(tag("RE"), Some(format!("{discs:+}")), "{line}");
     }
 }
+
+/// A folder of game archives: a WTHOR file with its players' names and a Logistello file with
+/// one bad line, as `othello games` meets them.
+fn archives(name: &str) -> (batch::testing::Scratch, std::path::PathBuf) {
+    use othello::formats::record::{transcript_squares, GameRecord};
+    let scratch = batch::testing::temp_dir(name);
+    let dir = scratch.join("games");
+    let game = |t: &str, d: i32, black: &str| GameRecord {
+        squares: transcript_squares(t).unwrap(),
+        black_diff: d,
+        black: Some(black.into()),
+        white: Some("#0".into()),
+        tournament: Some("#0".into()),
+        ..GameRecord::default()
+    };
+    // The shortest game (black wins 64-0) twice, once turned; an unfinished one.
+    let wtb = othello::formats::wthor::write_games(
+        &[
+            game("e6f4e3f6g5d6e7f5c5", 64, "#1"),
+            game("d3c5d6c3b4e3d2c4f4", 64, "#1"),
+            game("f5d6c3d3c4", -4, "#0"),
+        ],
+        2001,
+        24,
+    );
+    std::fs::create_dir_all(dir.join("wthor")).unwrap();
+    std::fs::write(dir.join("wthor/WTH_2001.wtb"), wtb).unwrap();
+    let mut jou = vec![20, 1, 1, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0];
+    for name in [&b"Ann"[..], &b"Bob"[..]] {
+        let mut n = name.to_vec();
+        n.resize(20, 0);
+        jou.extend(n);
+    }
+    std::fs::write(dir.join("wthor/WTH.JOU"), jou).unwrap();
+    batch::testing::write(
+        &dir.join("book.gam"),
+        "+e6-f4+e3-f6+g5-d6+e7-f5+c5: +64 10\n+f5+d6: +00 10\n",
+    );
+    (scratch, dir)
+}
+
+#[test]
+fn games_reads_archives_names_a_bad_record_and_converts() {
+    let (scratch, dir) = archives("othello-games-read");
+    let ggf = scratch.join("out/all.ggf");
+    let transcripts = scratch.join("out/all.txt");
+    let run = Run::of(
+        bin()
+            .arg("games")
+            .arg(&dir)
+            .args(["--opening-plies", "4", "--ggf"])
+            .arg(&ggf)
+            .arg("--transcripts")
+            .arg(&transcripts),
+    )
+    .code(1)
+    .prints("4 games in 2 files (1 rejected, 1 unfinished)")
+    .says("book.gam: game 2, ply 2: d6 is marked as black's move, but white is to move");
+    assert!(run.stdout.contains("Ann"), "{}", run.stdout);
+    // The shortest game and its turned twin are one opening.
+    assert!(
+        run.stdout.contains("       3  100.0%  +64.00  e6f4e3f6"),
+        "{}",
+        run.stdout
+    );
+    let lines: Vec<String> = std::fs::read_to_string(&ggf)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), 4);
+    for l in &lines {
+        l.parse::<othello::ggf::GgfGame>()
+            .expect("each line is a GGF game");
+    }
+    // Files in natural order: the Logistello game, then WTHOR's, named.
+    assert!(
+        lines[1].contains("PB[Bob]PW[Ann]") && lines[1].contains("RE[+64]"),
+        "{}",
+        lines[1]
+    );
+    let t = std::fs::read_to_string(&transcripts).unwrap();
+    assert_eq!(t.lines().nth(2), Some("d3c5d6c3b4e3d2c4f4"));
+    // Not a game file, a missing one, and a write over an input are refused.
+    Run::of(bin().args(["games", "Cargo.toml"])).fails(2, "not a game file");
+    Run::of(bin().arg("games").arg(dir.join("nothing.wtb"))).fails(2, "cannot open");
+    Run::of(
+        bin()
+            .arg("games")
+            .arg(&dir)
+            .arg("--ggf")
+            .arg(dir.join("book.gam")),
+    )
+    .fails(2, "input");
+}
+
+#[test]
+fn a_book_built_from_games_shows_and_plays_its_moves() {
+    let (scratch, dir) = archives("othello-games-book");
+    let book = scratch.join("book.bin");
+    Run::of(
+        bin()
+            .args(["book", "build"])
+            .arg(&dir)
+            .args(["--plies", "4", "--min-games", "2", "--depth", "2", "-o"])
+            .arg(&book),
+    )
+    .code(1) // the bad record is named, the book still written
+    .prints("positions");
+    let run = Run::of(bin().args(["book", "show", "e6", "--book"]).arg(&book)).ok();
+    // All four games start e6 f4, turned or not.
+    assert!(
+        run.stdout.contains("in the book: 4 games"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("f4"), "{}", run.stdout);
+    Run::of(bin().args(["book", "show", "a1", "--book"]).arg(&book)).fails(2, "illegal");
+    // The engine plays the book's move at once and says so.
+    let session = "nboard 2\nset depth 2\nset game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[E6];)\ngo\nping 1\n";
+    let run = batch::testing::run_with_input(
+        bin().args(["nboard", "--book"]).arg(&book),
+        session.as_bytes(),
+    );
+    assert!(run.stdout.contains("status Book F4"), "{}", run.stdout);
+    assert!(run.stdout.contains("=== F4/"), "{}", run.stdout);
+}

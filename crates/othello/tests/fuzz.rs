@@ -3,7 +3,9 @@
 //! game prints back to text that parses to the same thing, and a bad timing job or game is an
 //! error located in the text; a mutated session (bad bytes, over-long lines) ends cleanly with
 //! each complaint on a line of the session, and every `go` of a session is answered, the last
-//! one after the input has ended. `scripts/fuzz.sh` runs these longer (`FUZZ_CASES`).
+//! one after the input has ended; WTHOR files and Logistello's lines, arbitrary and mutated,
+//! read or fail record by record without a panic, every game read being legal.
+//! `scripts/fuzz.sh` runs these longer (`FUZZ_CASES`).
 
 use batch::fuzz::{check_complaint_lines, config, mutated_session, text_like};
 use othello::ggf::GgfGame;
@@ -136,4 +138,84 @@ fn the_session_sample_answers_every_command() {
     assert_eq!(out.matches("=== ").count(), 2, "{out}");
     assert!(out.contains("pong 2"), "{out}");
     assert!(errors.is_empty(), "{errors}");
+}
+
+const GAM: &str = "+f5-d6+c3-d3+c4-f4+c5-b3+c2-e6+c6-b4+b5-d2+e3-a6+c1-b1+f3-f6+e7-e8+g4-g5+g6-h3+d7-d8+c8-f7+f8-b6+a5-h4+h6-e2+g3-h5+a4-c7+g8-e1+d1-f2+f1-g2+h1-h7+h8-h2+g1-g7+b8-a3+a2-b7+a8-a7+a1-b2: +16 10";
+
+fn check_gam(text: &str) -> Result<(), TestCaseError> {
+    for line in text.lines() {
+        if let Ok(record) = othello::formats::logistello::read_line(line) {
+            // A game that replays is legal; a bad one is named at a move or as a whole.
+            match record.replay() {
+                Ok(replay) => {
+                    let again = othello::formats::logistello::write_line(&replay);
+                    let back = othello::formats::logistello::read_line(&again)
+                        .expect("a written line reads");
+                    prop_assert_eq!(back.squares, record.squares);
+                }
+                Err((ply, _)) => {
+                    prop_assert!(ply.is_none_or(|p| p >= 1 && p <= record.squares.len()))
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A small WTHOR file of real games, then arbitrary edits of its bytes.
+fn wthor_like() -> impl Strategy<Value = Vec<u8>> {
+    let games: Vec<othello::formats::record::GameRecord> =
+        ["f5d6c3d3c4f4c5b3c2", "e6f4e3f6g5d6e7f5c5", "c4e3f6e6f5c5c3"]
+            .iter()
+            .map(|t| othello::formats::record::GameRecord {
+                squares: othello::formats::record::transcript_squares(t).unwrap(),
+                black_diff: 0,
+                ..Default::default()
+            })
+            .collect();
+    let file = othello::formats::wthor::write_games(&games, 2001, 24);
+    let len = file.len();
+    (
+        proptest::collection::vec((0..len + 8, any::<u8>()), 0..12),
+        0..len + 8,
+    )
+        .prop_map(move |(edits, cut)| {
+            let mut b = file.clone();
+            for (at, v) in edits {
+                if at < b.len() {
+                    b[at] = v;
+                } else {
+                    b.push(v);
+                }
+            }
+            b.truncate(cut.max(1));
+            b
+        })
+}
+
+fn check_wthor(bytes: &[u8]) -> Result<(), TestCaseError> {
+    if let Ok((header, games)) = othello::formats::wthor::read_games(bytes) {
+        for g in games.into_iter().flatten() {
+            prop_assert!(g.squares.iter().all(|&s| s < 64));
+            prop_assert_eq!(g.year, Some(header.year));
+            if let Err((ply, _)) = g.replay() {
+                prop_assert!(ply.is_none_or(|p| p >= 1 && p <= g.squares.len()));
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn logistello_lines_read_or_fail_cleanly(text in text_like(GAM)) {
+        check_gam(&text)?;
+    }
+
+    #[test]
+    fn wthor_files_read_or_fail_cleanly(bytes in wthor_like()) {
+        check_wthor(&bytes)?;
+    }
 }

@@ -117,9 +117,20 @@ pub(crate) fn dot(c: &[f64; 4], x: &[f64; 4]) -> f64 {
     c.iter().zip(x).map(|(a, b)| a * b).sum()
 }
 
+/// The model in use: the embedded one unless [`use_model`] chose another first.
+static MODEL: OnceLock<ErrorModel> = OnceLock::new();
+
+/// Makes `m` the model of [`model`] for the rest of the process (`othello fit-probcut`'s
+/// output for other weights, for `othello nboard --probcut-model`); an error once the model
+/// in use has been read.
+pub fn use_model(m: ErrorModel) -> Result<(), String> {
+    MODEL
+        .set(m)
+        .map_err(|_| "Multi-ProbCut's model is already in use".to_string())
+}
+
 /// The shipped model (`data/probcut.txt`, made by `othello fit-probcut` with its defaults).
 pub fn model() -> &'static ErrorModel {
-    static MODEL: OnceLock<ErrorModel> = OnceLock::new();
     MODEL.get_or_init(|| {
         ErrorModel::from_text(include_str!("../../data/probcut.txt"))
             .unwrap_or_else(|e| panic!("data/probcut.txt: {e}"))

@@ -4,10 +4,10 @@
 //! depth pair, and their mean and standard deviation fitted as linear functions of the empties,
 //! the depth and the shallow depth.
 
+use crate::eval::probcut::{dot, features, ErrorModel};
 use crate::rules::position::Position;
 use crate::search::deciders::{CourseGame, HeuristicKind, MoveOrder};
 use crate::search::engine::{midgame_options, MoveBudget, Thinker};
-use crate::eval::probcut::{dot, features, ErrorModel};
 use search_core::{ProbCut, Searcher, INF};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

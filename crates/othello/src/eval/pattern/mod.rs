@@ -666,16 +666,28 @@ fn get_varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
     None
 }
 
-/// The checked-in weights (`data/patterns.bin`), decoded on first use.
+/// The weights in use ([`use_weights`]'s, or the checked-in `data/patterns.bin`), decoded on
+/// first use.
 pub fn weights() -> &'static Weights {
-    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
     WEIGHTS.get_or_init(|| {
         Weights::from_bytes(include_bytes!("../../../data/patterns.bin"))
             .expect("the embedded weights match the layout (checked by a test)")
     })
 }
 
-/// The checked-in weights folded for evaluation ([`Evaluator`]), built on first use.
+/// The weights in use: the embedded ones unless [`use_weights`] chose others first.
+static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+
+/// Makes `w` the weights of [`weights`] and [`evaluator`] for the rest of the process (a user's
+/// own `othello train` output, for `othello nboard --weights`); an error once the weights in
+/// use have been read.
+pub fn use_weights(w: Weights) -> Result<(), WeightsError> {
+    WEIGHTS
+        .set(w)
+        .map_err(|_| WeightsError("the evaluation's weights are already in use".into()))
+}
+
+/// The weights in use folded for evaluation ([`Evaluator`]), built on first use.
 pub fn evaluator() -> &'static Evaluator {
     static EVALUATOR: OnceLock<Evaluator> = OnceLock::new();
     EVALUATOR.get_or_init(|| Evaluator::new(weights()))

@@ -102,6 +102,10 @@ pub struct FitProbcutArgs {
     /// Threads (the model does not depend on it; default: all cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Measure the engine on these pattern weights (`othello train --out`) instead of the
+    /// built-in ones.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<std::path::PathBuf>,
 }
 
 impl FitProbcutArgs {
@@ -113,7 +117,14 @@ impl FitProbcutArgs {
             seed,
             max_depth,
             jobs,
+            weights,
         } = self;
+        if let Some(path) = weights {
+            let bytes = std::fs::read(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let w = crate::eval::pattern::Weights::from_bytes(&bytes)
+                .map_err(|e| anyhow!("{}: {}", path.display(), e.0))?;
+            crate::eval::pattern::use_weights(w).map_err(|e| anyhow!(e.0))?;
+        }
 
         fit_probcut(
             &out,

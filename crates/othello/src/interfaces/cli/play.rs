@@ -163,12 +163,35 @@ pub struct NboardArgs {
     /// Play from this opening book (`othello book build`) while the position is in it.
     #[arg(long, value_name = "FILE")]
     book: Option<std::path::PathBuf>,
+    /// Evaluate with these pattern weights (`othello train --out`) instead of the built-in ones.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<std::path::PathBuf>,
+    /// Multi-ProbCut's error model (`othello fit-probcut --out`) for those weights.
+    #[arg(long, value_name = "FILE")]
+    probcut_model: Option<std::path::PathBuf>,
 }
 
 impl NboardArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        let NboardArgs { probcut, book } = self;
+        let NboardArgs {
+            probcut,
+            book,
+            weights,
+            probcut_model,
+        } = self;
+        if let Some(path) = weights {
+            let bytes = std::fs::read(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let w = crate::eval::pattern::Weights::from_bytes(&bytes)
+                .map_err(|e| anyhow!("{}: {}", path.display(), e.0))?;
+            crate::eval::pattern::use_weights(w).map_err(|e| anyhow!(e.0))?;
+        }
+        if let Some(path) = probcut_model {
+            let text = batch::read_text(&path)?;
+            let m = crate::eval::probcut::ErrorModel::from_text(&text)
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            crate::eval::probcut::use_model(m).map_err(|e| anyhow!(e))?;
+        }
         let book = match book {
             Some(path) => Some(std::sync::Arc::new(super::games::read_book(&path)?)),
             None => None,
