@@ -2,6 +2,7 @@
 //! checking and grading (`grading`), playing (`play`), mates (`mates`) and learning (`learn`).
 
 mod course;
+mod games;
 mod grading;
 mod learn;
 mod mates;
@@ -56,6 +57,14 @@ enum Command {
     /// reports a forced mate and how soon. FILE holds a FEN per line (`; mate in K` after it
     /// is checked against) or a JSON array of objects with `fen` and `name`
     Problems(mates::ProblemsArgs),
+    /// Read game records (PGN in ICCS, WXF or Chinese notation) and report what they hold.
+    ///
+    /// Every move is checked legal; a bad game is named on stderr (file, game, line, move,
+    /// reason) and the rest are still read. Prints the number of games, the results and the
+    /// most played openings by ECCO code; converts to PGN in another notation (`-o`) or to
+    /// one FEN a position (`--fens`). The encoding (UTF-8, GBK/GB18030 or Big5) is found
+    /// from each file's bytes unless `--encoding` says.
+    Games(games::GamesArgs),
 }
 
 /// Runs the command line (`run` when no subcommand is named); returns the process exit code.
@@ -74,6 +83,7 @@ pub fn main() -> i32 {
             Command::Train(a) => a.run(),
             Command::TrainNet(a) => a.run(),
             Command::Problems(a) => a.run(),
+            Command::Games(a) => a.run(),
         },
     )
 }
