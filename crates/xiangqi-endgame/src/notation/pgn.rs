@@ -356,7 +356,7 @@ pub fn read_games(text: &str) -> Vec<Result<Game, GameError>> {
                     let n = moves.len() / 2 + 1;
                     let black_first = start.side() == Color::Black;
                     let (n, black) = if black_first {
-                        ((moves.len() + 1) / 2 + 1, moves.len() % 2 == 0)
+                        (moves.len().div_ceil(2) + 1, moves.len() % 2 == 0)
                     } else {
                         (n, moves.len() % 2 == 1)
                     };
