@@ -3,6 +3,9 @@
 # installed with apt-get when it is missing; see ../shared/opponents/README.md): PAIRS pairs of
 # games at MS milliseconds a move from seeded random openings, colours swapped, each engine on
 # its own core (`taskset -c 0` and `-c 1` where it exists), refereed by the tool's own rules.
+# The openings are master games' (8 to 12 plies, every position once) when the collection is at
+# ../shared/data/xiangqi/games (OPENINGS names another PGN file or folder; OPENINGS= random
+# plies instead).
 # Prints the score with its 95% interval and Elo and each side's answer times (the slowest, and
 # how many came more than 50 ms late); the games go to target/fairy-MS-sSEED.pgn and .jsonl.
 # Not part of CI.
@@ -26,7 +29,10 @@ cargo build --release --quiet -p xiangqi-endgame
 engine="$(pwd)/target/release/xiangqi-endgame"
 pin0=() pin1=()
 if command -v taskset > /dev/null; then pin0=(taskset -c 0) pin1=(taskset -c 1); fi
-"$engine" match --a "uci:${pin0[*]} $engine uci $*" --b "uci:${pin1[*]} $fairy" \
+openings="${OPENINGS-../shared/data/xiangqi/games}"
+starts=()
+[ -n "$openings" ] && [ -e "$openings" ] && starts=(--openings "$openings" --opening-plies 8-12)
+"$engine" match --a "uci:${pin0[*]} $engine uci $*" --b "uci:${pin1[*]} $fairy" "${starts[@]}" \
     --b-option UCI_Variant=xiangqi --b-option Threads=1 --b-option Hash=16 \
     --pairs "$pairs" --movetime-ms "$ms" --seed "$seed" \
     --games "target/fairy-$ms-s$seed.jsonl" --pgn "target/fairy-$ms-s$seed.pgn"

@@ -14,7 +14,9 @@ case "${1:-}" in
     --full) full=1 ;;
     *) echo "usage: scripts/run-all.sh [--full]" >&2; exit 2 ;;
 esac
-cargo build --release --quiet --workspace --bins || exit 1
+# The build (about five minutes the first time) shows cargo's own progress.
+echo "run-all: building the tools in release" >&2
+cargo build --release --workspace --bins || exit 1
 bin=target/release
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT

@@ -35,7 +35,7 @@ if [ -d "$od" ]; then
         fi
         got=$(echo "$out" | sed -n 's/.* score \([-+0-9]*\).*/\1/p')
         if [ -z "$got" ] && [ "$id" -ge 49 ]; then
-            echo "SKIP othello FFO #$id ($empties empties): not solved within its ${cap} s (OTHELLO_FFO_LONG_CAP, OTHELLO_FFO_LONG_BUDGET)"
+            skip "othello FFO #$id" "($empties empties): not solved within its ${cap} s (OTHELLO_FFO_LONG_CAP, OTHELLO_FFO_LONG_BUDGET)"
             continue
         fi
         [ "$((got))" = "$score" ]; check "othello FFO #$id ($empties empties)" $? "(expected $score, got ${got:-timeout})"
@@ -57,4 +57,13 @@ if [ -d "$od" ]; then
     summary=$("$ob" nodecounts "$od/nju-search-nodecounts.tsv" | tail -n 1)
     case "$summary" in *" 0 failed") ok=0 ;; *) ok=1 ;; esac
     check "othello course minimax/alpha-beta values and leaf counts" $ok "($summary)"
+fi
+# The expert-game archives: every WTHOR file (1977-2025) and Logistello's book read, every game
+# replayed legal, none rejected.
+og="$data/othello/games"
+if [ -d "$og" ]; then
+    ob="$bin/othello"
+    summary=$("$ob" games "$og" -q 2>"$tmp/og.err" | head -n 1)
+    case "$summary" in "258671 games in 50 files (0 rejected"*) ok=0 ;; *) ok=1 ;; esac
+    check "othello WTHOR and Logistello games read" $ok "($summary)"
 fi

@@ -337,11 +337,16 @@ pub fn grade_class<P>(
                 "shard": split.shard.to_string(), "rows": rows, "report": args.report });
             println!("{}", serde_json::to_string_pretty(&v)?);
         } else {
+            let counts = verdict_counts(&rows, true);
             println!(
-                "shard {}: {} answers graded ({}): part in {}",
+                "shard {}: {}{}: part in {}",
                 split.shard,
-                rows.len(),
-                verdict_counts(&rows, true).join(", "),
+                plural(rows.len(), "answer graded", "answers graded"),
+                if counts.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", counts.join(", "))
+                },
                 args.report.display()
             );
         }
@@ -529,10 +534,15 @@ fn finish_grading(rows: &[GradeRow], report: &Path, json: bool) -> Result<i32> {
         println!("{}: {}/{} ok{counts}", s.student, s.ok, s.inputs);
     }
     println!(
-        "{} students, {} inputs each: report in {}",
-        scores.len(),
-        scores.first().map_or(0, |s| s.inputs),
+        "{}, {} each: report in {}",
+        plural(scores.len(), "student", "students"),
+        plural(scores.first().map_or(0, |s| s.inputs), "input", "inputs"),
         report.display()
     );
     Ok(0)
+}
+
+/// `n` and the noun, singular for one: "1 student", "3 students".
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -386,10 +386,24 @@ pub fn read_games(text: &str) -> Vec<Result<Game, GameError>> {
         .collect()
 }
 
+/// What an annotated record adds to a move: a suffix (`?`, `??`) and a comment.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// Written right after the move.
+    pub suffix: &'static str,
+    /// Written after it in braces.
+    pub comment: Option<String>,
+}
+
 /// `game` as PGN in `notation`: its tags (with `FEN` when it does not start from the usual
 /// position), then its moves numbered, one move pair a line in Chinese notation, several a
 /// line in the others, then the result.
 pub fn write_game(game: &Game, notation: Notation) -> String {
+    write_annotated(game, notation, &[])
+}
+
+/// [`write_game`] with `annotations[i]` after move `i` (moves beyond the slice plain).
+pub fn write_annotated(game: &Game, notation: Notation, annotations: &[Annotation]) -> String {
     let mut out = String::new();
     let standard = game.start.to_string() == START_FEN;
     let mut has_fen = false;
@@ -432,6 +446,12 @@ pub fn write_game(game: &Game, notation: Notation) -> String {
             line.push(' ');
         }
         line.push_str(&write_move(&pos, mv, notation));
+        if let Some(a) = annotations.get(i) {
+            line.push_str(a.suffix);
+            if let Some(c) = &a.comment {
+                line.push_str(&format!(" {{{}}}", c.replace(['{', '}'], "")));
+            }
+        }
         pos.make(mv);
         if !red_move {
             pairs += 1;
@@ -493,6 +513,24 @@ mod tests {
             }
         }
         assert!(write_game(&games[0], Notation::Chinese).contains("1. 炮二平五 馬８進７\n"));
+    }
+
+    #[test]
+    fn annotations_are_written_and_skipped_on_reading() {
+        let g = read_games("1. h2e2 h9g7 *\n").pop().unwrap().unwrap();
+        let notes = [
+            Annotation {
+                suffix: "?",
+                comment: Some("+0.20 {braces} dropped".into()),
+            },
+            Annotation::default(),
+        ];
+        let text = write_annotated(&g, Notation::Iccs, &notes);
+        assert!(
+            text.contains("1. h2e2? {+0.20 braces dropped} h9g7"),
+            "{text}"
+        );
+        assert_eq!(read_games(&text).pop().unwrap().unwrap().moves, g.moves);
     }
 
     #[test]

@@ -537,10 +537,14 @@ pub struct GameRecord {
 }
 
 /// Where the games of a match start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Starts {
     /// The opening position and this many random legal plies.
     Openings(usize),
+    /// The opening position and the moves of one of these lines, pair by pair (the first pair
+    /// the first line; once all are played, again from the first): openings people play, taken
+    /// from game records ([`record_openings`]).
+    Lines(std::sync::Arc<Vec<Vec<Move>>>),
     /// A balanced random endgame ([`balanced_endgame`]): what endgame knowledge is worth.
     Endgames,
     /// An uneven random endgame ([`mixed_endgame`]): training data.
@@ -548,12 +552,19 @@ pub enum Starts {
 }
 
 impl Starts {
-    /// The start position and opening moves of one pair of games.
-    pub fn draw(self, rng: &mut SmallRng) -> (Position, Vec<Move>) {
+    /// The start position and opening moves of pair `k` of a match.
+    pub fn draw(&self, rng: &mut SmallRng, k: usize) -> (Position, Vec<Move>) {
         match self {
             Starts::Openings(plies) => (
                 START_FEN.parse().expect("start position"),
-                random_opening(rng, plies),
+                random_opening(rng, *plies),
+            ),
+            Starts::Lines(lines) => (
+                START_FEN.parse().expect("start position"),
+                lines
+                    .get(k % lines.len().max(1))
+                    .cloned()
+                    .unwrap_or_default(),
             ),
             Starts::Endgames => (balanced_endgame(rng), Vec::new()),
             Starts::MixedEndgames => (mixed_endgame(rng), Vec::new()),
@@ -882,6 +893,49 @@ pub fn pgn(game: &GameRecord, round: usize, red: &str, black: &str, budget: Budg
     text
 }
 
+/// Openings of `plies` (a range: each game's length drawn from it) moves taken from `games`
+/// (the games that start from the usual position and are long enough), each position reached
+/// kept once, in an order shuffled by `seed`: what [`Starts::Lines`] plays from.
+///
+/// ```
+/// use xiangqi_endgame::play::selfplay::record_openings;
+/// use xiangqi_endgame::notation::pgn::read_games;
+/// let games: Vec<_> = read_games("1. h2e2 h9g7 2. h0g2 i9h9 *\n\n1. h2e2 h9g7 2. h0g2 c6c5 *\n")
+///     .into_iter().map(Result::unwrap).collect();
+/// assert_eq!(record_openings(&games, 3..=3, 1).len(), 1); // one position after 3 plies
+/// assert_eq!(record_openings(&games, 4..=4, 1).len(), 2);
+/// ```
+pub fn record_openings(
+    games: &[crate::notation::pgn::Game],
+    plies: std::ops::RangeInclusive<usize>,
+    seed: u64,
+) -> Vec<Vec<Move>> {
+    let start: Position = START_FEN.parse().expect("start position");
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut seen = std::collections::HashSet::new();
+    let mut lines = Vec::new();
+    for g in games {
+        let n = rng.random_range(plies.clone());
+        if g.start != start || g.moves.len() < n {
+            continue;
+        }
+        let line = g.moves[..n].to_vec();
+        let mut p = start.clone();
+        for &m in &line {
+            p.make(m);
+        }
+        if seen.insert(p.hash()) {
+            lines.push(line);
+        }
+    }
+    // Fisher-Yates with the seeded generator: every seed its own order.
+    for i in (1..lines.len()).rev() {
+        let j = rng.random_range(0..=i);
+        lines.swap(i, j);
+    }
+    lines
+}
+
 /// Plays `pairs` pairs of games between `a` and `b` from `starts` drawn from `seed`; `on_game`
 /// gets each finished game (A's side first in each pair). Returns the score from A's side.
 pub fn run_match(
@@ -890,14 +944,14 @@ pub fn run_match(
     pairs: usize,
     budget: Budget,
     seed: u64,
-    starts: Starts,
+    starts: &Starts,
     mut on_game: impl FnMut(&GameRecord, bool),
 ) -> batch::MatchScore {
     let mut score = batch::MatchScore::default();
     for k in 0..pairs {
         let mut rng =
             SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let (start, opening) = starts.draw(&mut rng);
+        let (start, opening) = starts.draw(&mut rng, k);
         for a_is_red in [true, false] {
             let (red, black) = if a_is_red { (a, b) } else { (b, a) };
             let g = play_game(&start, &opening, red, black, budget);

@@ -45,7 +45,8 @@ pub struct RunArgs {
     /// Where y = 0 is in the answer: bottom (red's back rank, the course rule) or top.
     #[arg(long, value_enum, default_value_t = YOrigin::Bottom)]
     y_origin: YOrigin,
-    /// Folder for the move lists (default: `move/` beside the output folder).
+    /// Folder for the move lists (default: `move/` beside an output folder named `output`, as
+    /// the course lays them out, else `move/` inside the output folder).
     #[arg(long, value_name = "DIR")]
     moves_dir: Option<PathBuf>,
     /// Print nodes, depth and time per position on stderr.
@@ -77,6 +78,16 @@ struct RunResult {
     stats: search_core::GameStats,
 }
 
+/// Where the move lists go by default: `move/` beside an output folder named `output` (the
+/// course's layout, `output/` and `move/` side by side), else `move/` inside it, so that a
+/// run never writes outside the folder it was given.
+fn moves_dir_for(out_dir: &std::path::Path) -> PathBuf {
+    match (out_dir.file_name(), out_dir.parent()) {
+        (Some(name), Some(parent)) if name == "output" => parent.join("move"),
+        _ => out_dir.join("move"),
+    }
+}
+
 fn run(a: &RunArgs) -> Result<i32> {
     let config = SearchConfig {
         depth: a.depth,
@@ -102,15 +113,23 @@ fn run(a: &RunArgs) -> Result<i32> {
         if let Some(path) = &a.svg {
             write_atomic(path, svg::render(&pos, d.mv, &caption(&r)).as_bytes())?;
         }
+        if let Some(dir) = &a.common.output {
+            // The answer as a course output file, as for a board file named `fen`.
+            let out = dir.join("output_fen.txt");
+            let line = r.answer.as_deref().unwrap_or("no legal move\n");
+            write_atomic(&out, line.as_bytes())?;
+            if !a.common.quiet && !a.common.json {
+                eprintln!("wrote {}", out.display());
+            }
+        }
         return Ok(0);
     }
     let input = PathBuf::from(&a.input);
     let out_dir = a.common.output_dir(&input);
-    let moves_dir = a.moves_dir.clone().unwrap_or_else(|| {
-        out_dir
-            .parent()
-            .map_or_else(|| PathBuf::from("move"), |p| p.join("move"))
-    });
+    let moves_dir = a
+        .moves_dir
+        .clone()
+        .unwrap_or_else(|| moves_dir_for(&out_dir));
     let single = input.is_file();
     let report_all = run_batch(&input, batch::is_txt_input, a.common.quiet, |path| {
         let pos = parse_board_file(&batch::read_text(path)?).map_err(|e| e.in_file(path))?;

@@ -1,6 +1,7 @@
 //! The command line, one file per family of subcommands: the course's batch job (`course`),
 //! checking and grading (`grading`), playing (`play`), mates (`mates`) and learning (`learn`).
 
+mod analyze;
 mod course;
 mod games;
 mod grading;
@@ -65,6 +66,13 @@ enum Command {
     /// one FEN a position (`--fens`). The encoding (UTF-8, GBK/GB18030 or Big5) is found
     /// from each file's bytes unless `--encoding` says.
     Games(games::GamesArgs),
+    /// Look over a game with the engine: each position's value, mistakes and blunders.
+    ///
+    /// Every position of the game is searched for --movetime; a move costing its side
+    /// --mistake or --blunder centipawns against the engine's best is marked so, with the
+    /// better move. Prints a table; writes the game annotated as PGN (`-o`) and the
+    /// evaluation over the game as an SVG graph (`--svg`).
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Runs the command line (`run` when no subcommand is named); returns the process exit code.
@@ -84,6 +92,7 @@ pub fn main() -> i32 {
             Command::TrainNet(a) => a.run(),
             Command::Problems(a) => a.run(),
             Command::Games(a) => a.run(),
+            Command::Analyze(a) => a.run(),
         },
     )
 }

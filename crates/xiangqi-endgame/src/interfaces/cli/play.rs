@@ -85,9 +85,14 @@ pub struct MatchArgs {
     /// loses.
     #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["movetime_ms", "nodes_per_move"], value_parser = crate::play::selfplay::parse_clock)]
     clock: Option<crate::play::selfplay::Budget>,
-    /// Random plies of every opening.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
-    opening_plies: u32,
+    /// Plies of every opening: random legal moves, or with --openings the games' own, a number
+    /// or a range (`8-12`: each game's drawn from it).
+    #[arg(long, default_value = "4", value_parser = plies_arg)]
+    opening_plies: std::ops::RangeInclusive<usize>,
+    /// Openings from the games of these PGN files (or folders): each pair of games starts
+    /// where one of them stood after --opening-plies, every position once, colours swapped.
+    #[arg(long, value_name = "PGN", num_args = 1.., conflicts_with_all = ["endgames", "mixed_endgames"])]
+    openings: Vec<PathBuf>,
     /// Start every pair of games from a balanced random endgame (the same material on both
     /// sides, scored within a pawn of even by a short search) instead of an opening: what
     /// endgame knowledge is worth.
@@ -125,6 +130,7 @@ impl MatchArgs {
             nodes_per_move,
             clock,
             opening_plies,
+            openings,
             endgames,
             mixed_endgames,
             seed,
@@ -146,8 +152,32 @@ impl MatchArgs {
                 crate::play::selfplay::Starts::Endgames
             } else if mixed_endgames {
                 crate::play::selfplay::Starts::MixedEndgames
+            } else if !openings.is_empty() {
+                let files = crate::notation::collection::pgn_files(&openings)?;
+                let c = crate::notation::collection::read(&files, None, &|_| {})?;
+                let games: Vec<_> = c.games.into_iter().map(|(_, g)| g).collect();
+                let lines =
+                    crate::play::selfplay::record_openings(&games, opening_plies.clone(), seed);
+                if lines.len() < pairs as usize {
+                    eprintln!(
+                        "match: {} different openings of {}-{} plies for {pairs} pairs: some are played twice",
+                        lines.len(),
+                        opening_plies.start(),
+                        opening_plies.end()
+                    );
+                }
+                if lines.is_empty() {
+                    anyhow::bail!(
+                        "--openings: no game starts from the usual position with {} plies",
+                        opening_plies.start()
+                    );
+                }
+                crate::play::selfplay::Starts::Lines(std::sync::Arc::new(lines))
             } else {
-                crate::play::selfplay::Starts::Openings(opening_plies as usize)
+                if opening_plies.start() != opening_plies.end() {
+                    anyhow::bail!("--opening-plies: a range needs --openings (random openings take one length)");
+                }
+                crate::play::selfplay::Starts::Openings(*opening_plies.start())
             },
             seed,
             games.as_deref(),
@@ -226,7 +256,7 @@ fn match_cmd(
     let mut times = [batch::AnswerTimes::default(); 2];
     let (a_name, b_name) = (a.to_string(), b.to_string());
     let score =
-        crate::play::selfplay::run_match(&a, &b, pairs, budget, seed, starts, |g, a_is_red| {
+        crate::play::selfplay::run_match(&a, &b, pairs, budget, seed, &starts, |g, a_is_red| {
             bar.inc(1);
             played += 1;
             // The loser of a forfeit or of a loss on time is named on stderr.
@@ -295,4 +325,16 @@ fn match_cmd(
     println!("A thought {}{late}", times[0].summary());
     println!("B thought {}{late}", times[1].summary());
     Ok(0)
+}
+
+/// `--opening-plies`: `N` or `A-B`, 0 to 40.
+fn plies_arg(text: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
+    let bad = || format!("`{text}` is not a number of plies (0 to 40) or a range like 8-12");
+    let (a, b) = text.split_once('-').unwrap_or((text, text));
+    let a: usize = a.trim().parse().map_err(|_| bad())?;
+    let b: usize = b.trim().parse().map_err(|_| bad())?;
+    if a > b || b > 40 {
+        return Err(bad());
+    }
+    Ok(a..=b)
 }
