@@ -45,6 +45,22 @@ pub struct NetOptions {
     pub result_weight: f64,
     /// No progress bar.
     pub quiet: bool,
+    /// The self-play games start from openings of recorded games (8 to 12 plies of
+    /// [`NetOptions::records`]' games) instead of random plies.
+    pub record_openings: bool,
+    /// Recorded games (master games) whose positions are labelled too ([`record_positions`]).
+    pub records: Option<RecordOptions>,
+}
+
+/// How the positions of recorded games are labelled.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RecordOptions {
+    /// Nodes of the search that labels each position.
+    pub nodes: u64,
+    /// Every this many quiet positions of a game are kept (1: all).
+    pub every: usize,
+    /// The games read (for the data's flags: a different collection makes different data).
+    pub games: usize,
 }
 
 /// A labelled position: the position, the score of the search that moved from it and the
@@ -78,8 +94,17 @@ const MAX_INPUT_WEIGHT: f32 = 32_000.0 / (33.0 * QA as f32);
 /// The output's float weights stay within 16 bits once quantised.
 const MAX_OUTPUT_WEIGHT: f32 = 32_000.0 / QB as f32;
 
-/// Plays `options.games` self-play games and returns their quiet positions, labelled.
-pub fn self_play_positions(options: &NetOptions) -> Vec<Labelled> {
+/// Plays `options.games` self-play games and returns their quiet positions, labelled; their
+/// openings are random plies, or with [`NetOptions::record_openings`] those of `records`.
+pub fn self_play_positions(
+    options: &NetOptions,
+    records: &[crate::notation::pgn::Game],
+) -> Vec<Labelled> {
+    let lines = if options.record_openings {
+        crate::play::selfplay::record_openings(records, 8..=12, options.seed)
+    } else {
+        Vec::new()
+    };
     let bar = batch::progress_bar(options.games as u64, "games played", options.quiet);
     let engine = Contestant::Builtin(options.play);
     let start: Position = START_FEN.parse().expect("the start FEN");
@@ -91,7 +116,11 @@ pub fn self_play_positions(options: &NetOptions) -> Vec<Labelled> {
             let mut rng = SmallRng::seed_from_u64(
                 options.seed ^ (g as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
             );
-            let opening = random_opening(&mut rng, options.opening_plies);
+            let opening = if lines.is_empty() {
+                random_opening(&mut rng, options.opening_plies)
+            } else {
+                lines[g % lines.len()].clone()
+            };
             let record = play_game(
                 &start,
                 &opening,
@@ -138,15 +167,91 @@ fn quiet_labelled(start: &Position, game: &GameRecord, number: usize) -> Vec<Lab
 impl NetOptions {
     /// The options that decide the self-play data, as `train-net` flags.
     pub fn data_flags(&self) -> String {
-        format!(
+        let mut flags = format!(
             "--games {} --nodes {} --opening-plies {} --play {} --seed {}",
             self.games,
             self.nodes,
             self.opening_plies,
             Contestant::Builtin(self.play),
             self.seed
-        )
+        );
+        if self.record_openings {
+            flags += " --record-openings";
+        }
+        if let Some(r) = self.records {
+            flags += &format!(
+                " --from-pgn ({} games) --label-nodes {} --every {}",
+                r.games, r.nodes, r.every
+            );
+        }
+        flags
     }
+}
+
+/// The quiet positions of recorded games (every `every`-th of each game: not in check, the move
+/// played not a capture) searched for `nodes` nodes by the engine `play` (the search sees the
+/// game's line before the position, for its repetition rulings), labelled by that score and
+/// the game's recorded result. Games without a result are left out. Game `i` is numbered
+/// `first + i` (the tenth of the numbers are held back); `progress` is called after each game.
+pub fn record_positions(
+    games: &[crate::notation::pgn::Game],
+    options: &RecordOptions,
+    play: Engine,
+    threads: usize,
+    first: usize,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<Labelled> {
+    use crate::search::engine::think;
+    use crate::search::search_position::SearchPosition;
+    let config = crate::play::selfplay::config_for(play, Budget::Nodes(options.nodes));
+    batch::parallel_map(
+        games.len(),
+        threads,
+        || crate::play::selfplay::searcher_for(&config),
+        |searcher, i| {
+            let g = &games[i];
+            let mut out = Vec::new();
+            if let Some(red) = g.red_result() {
+                let result = (f64::from(red) + 1.0) / 2.0;
+                let mut pos = g.start.clone();
+                let mut line = crate::rules::repetition::GameLine::new(&pos);
+                let mut quiet = 0usize;
+                for &mv in &g.moves {
+                    let captured = pos.at(mv.to).is_some();
+                    if !captured && !in_check(&pos) {
+                        quiet += 1;
+                        if quiet % options.every.max(1) == 0 {
+                            let mut game =
+                                SearchPosition::with_line(pos.clone(), config.eval, line.clone());
+                            let mut iterative = config.iterative_options();
+                            iterative.node_limit = Some(options.nodes);
+                            let d = think(&mut game, searcher, &config, &iterative, |_| {});
+                            if d.score.abs() < SCORE_CAP {
+                                let score = if pos.side() == Color::Red {
+                                    d.score
+                                } else {
+                                    -d.score
+                                };
+                                out.push(Labelled {
+                                    pos: pos.to_string().parse().expect("a FEN of ours"),
+                                    score,
+                                    result,
+                                    game: first + i,
+                                });
+                            }
+                        }
+                    }
+                    pos.make(mv);
+                    line.record(&pos, captured);
+                }
+            }
+            progress();
+            out
+        },
+    )
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// The positions as text lines, `FEN;score;result;game`, after a `# ` line with the options

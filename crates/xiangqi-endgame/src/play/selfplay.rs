@@ -677,7 +677,7 @@ pub fn random_opening(rng: &mut SmallRng, plies: usize) -> Vec<Move> {
 }
 
 /// The settings of `engine` within `budget` per move.
-fn config_for(engine: Engine, budget: Budget) -> SearchConfig {
+pub fn config_for(engine: Engine, budget: Budget) -> SearchConfig {
     SearchConfig {
         time: match budget {
             Budget::Time(t) => Some(t),
@@ -694,7 +694,8 @@ fn config_for(engine: Engine, budget: Budget) -> SearchConfig {
     }
 }
 
-fn searcher_for(config: &SearchConfig) -> Searcher<SearchPosition> {
+/// A searcher for `config`'s search, with a table of 16 MiB.
+pub fn searcher_for(config: &SearchConfig) -> Searcher<SearchPosition> {
     let mut s = Searcher::new(16);
     s.options = config.search_options();
     s

@@ -124,9 +124,9 @@ fn train_net_cmd(
     output: &Path,
     options: &crate::learn::train_net::NetOptions,
     data: Option<&Path>,
+    records: &[crate::notation::pgn::Game],
 ) -> Result<i32> {
     use crate::learn::train_net::{fit_network, positions_from_text, positions_to_text};
-    batch::check_writable(output)?;
     let started = Instant::now();
     let cpu_before = batch::process_cpu_time();
     let positions = match data {
@@ -148,7 +148,19 @@ fn train_net_cmd(
             positions
         }
         _ => {
-            let positions = crate::learn::train_net::self_play_positions(options);
+            let mut positions = crate::learn::train_net::self_play_positions(options, records);
+            if let Some(r) = &options.records {
+                let bar = batch::progress_bar(records.len() as u64, "games labelled", false);
+                positions.extend(crate::learn::train_net::record_positions(
+                    records,
+                    r,
+                    options.play,
+                    options.threads,
+                    options.games,
+                    &|| bar.inc(1),
+                ));
+                bar.finish_and_clear();
+            }
             if let Some(file) = data {
                 batch::write_atomic(file, positions_to_text(&positions, options).as_bytes())?;
                 eprintln!(
@@ -175,7 +187,7 @@ fn train_net_cmd(
     let description = format!(
         "Made by `xiangqi-endgame train-net {} --epochs {} --result-weight {}` in {:.0} s wall ({:.0} s of it making or reading the positions), \
          {cpu}: {} samples fitted (each position as it is and with its files mirrored) and {} positions held back (every tenth game), labels from the \
-         self-play searches blended with the results, logistic scale {:.1}; epoch {} kept. \
+         searches blended with the results, logistic scale {:.1}; epoch {} kept. \
          Held-back squared error against the search labels, piece-square evaluation -> with \
          the network: {}. Against the held-back results: {:.5} -> {:.5} (the labelling \
          searches {:.5}). Largest quantisation difference on the held-back positions: {:.1}.",
@@ -273,8 +285,8 @@ pub struct TrainNetArgs {
     /// The network file to write.
     #[arg(short, long)]
     output: PathBuf,
-    /// Self-play games.
-    #[arg(long, default_value_t = 4000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Self-play games (0 with --from-pgn: the recorded games' positions alone).
+    #[arg(long, default_value_t = 4000)]
     games: u64,
     /// Nodes per move of the self-play searches.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -302,6 +314,20 @@ pub struct TrainNetArgs {
     /// it does not exist yet, write them to it (`FEN;score;result;game` lines).
     #[arg(long, value_name = "FILE")]
     data: Option<PathBuf>,
+    /// Recorded games (PGN files or folders: master games) whose quiet positions are labelled
+    /// too, each by a search of --label-nodes blended with the game's recorded result.
+    #[arg(long, value_name = "PGN", num_args = 1..)]
+    from_pgn: Vec<PathBuf>,
+    /// Nodes of the search labelling each position of --from-pgn.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    label_nodes: u64,
+    /// Keep every this many quiet positions of each recorded game.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    every: u64,
+    /// Start the self-play games from the recorded games' openings (8 to 12 plies) instead
+    /// of random plies.
+    #[arg(long, requires = "from_pgn")]
+    record_openings: bool,
 }
 
 impl TrainArgs {
@@ -327,20 +353,43 @@ impl TrainArgs {
 impl TrainNetArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        train_net_cmd(
-            &self.output,
-            &crate::learn::train_net::NetOptions {
-                games: self.games as usize,
-                nodes: self.nodes,
-                opening_plies: self.opening_plies,
-                play: self.play,
-                seed: self.seed,
-                threads: self.threads.map_or_else(batch::cores, |t| t as usize),
-                epochs: self.epochs as usize,
-                result_weight: self.result_weight,
-                quiet: false,
-            },
-            self.data.as_deref(),
-        )
+        if self.games == 0 && self.from_pgn.is_empty() {
+            bail!("--games 0 needs --from-pgn: there would be no positions to learn from");
+        }
+        let records = if self.from_pgn.is_empty() {
+            Vec::new()
+        } else {
+            let files = crate::notation::collection::pgn_files(&self.from_pgn)?;
+            let c = crate::notation::collection::read(&files, None, &|_| {})?;
+            for r in &c.rejected {
+                eprintln!("rejected: {}", c.describe(r));
+            }
+            c.games.into_iter().map(|(_, g)| g).collect()
+        };
+        let options = crate::learn::train_net::NetOptions {
+            games: self.games as usize,
+            nodes: self.nodes,
+            opening_plies: self.opening_plies,
+            play: self.play,
+            seed: self.seed,
+            threads: self.threads.map_or_else(batch::cores, |t| t as usize),
+            epochs: self.epochs as usize,
+            result_weight: self.result_weight,
+            quiet: false,
+            record_openings: self.record_openings,
+            records: (!records.is_empty()).then_some(crate::learn::train_net::RecordOptions {
+                nodes: self.label_nodes,
+                every: self.every as usize,
+                games: records.len(),
+            }),
+        };
+        let inputs: Vec<&Path> = self
+            .from_pgn
+            .iter()
+            .map(|p| p.as_path())
+            .chain(self.data.as_deref())
+            .collect();
+        batch::check_output(&self.output, &inputs)?;
+        train_net_cmd(&self.output, &options, self.data.as_deref(), &records)
     }
 }
