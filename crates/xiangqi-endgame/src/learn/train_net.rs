@@ -220,7 +220,7 @@ pub fn record_positions(
                     let captured = pos.at(mv.to).is_some();
                     if !captured && !in_check(&pos) {
                         quiet += 1;
-                        if quiet % options.every.max(1) == 0 {
+                        if quiet.is_multiple_of(options.every.max(1)) {
                             let mut game =
                                 SearchPosition::with_line(pos.clone(), config.eval, line.clone());
                             let mut iterative = config.iterative_options();
