@@ -220,16 +220,9 @@ fn check_report_folder(report: &Path) -> Result<PathBuf> {
 
 /// Refuses a report path that would overwrite what is graded (an input, a file in the class
 /// folder), something that is not a regular file (a device, a FIFO), or a path in a folder
-/// that does not exist.
+/// that does not exist: [`crate::check_output`]'s rules, with the class folder among the
+/// inputs.
 fn check_report_path(report: &Path, inputs: &[PathBuf], class_dir: &Path) -> Result<()> {
-    if let Ok(meta) = std::fs::symlink_metadata(report) {
-        if !meta.is_file() {
-            anyhow::bail!(
-                "--report {}: not a regular file; refusing to replace it",
-                report.display()
-            );
-        }
-    }
     // Where the report would be: its folder resolved, its own name kept.
     let folder = check_report_folder(report)?;
     let resolved = folder.join(report.file_name().unwrap_or_default());
@@ -250,7 +243,12 @@ fn check_report_path(report: &Path, inputs: &[PathBuf], class_dir: &Path) -> Res
             input.display()
         );
     }
-    Ok(())
+    let protected: Vec<&Path> = inputs
+        .iter()
+        .map(PathBuf::as_path)
+        .chain([class_dir])
+        .collect();
+    crate::output::check_output(report, &protected)
 }
 
 /// Grades a class, or the slice `args.shard` of it, and writes the report (or the slice's part
@@ -295,7 +293,6 @@ pub fn grade_class<P>(
         &input_names,
     );
     check_report_path(&args.report, files, class_dir)?;
-    crate::files::check_writable(&args.report)?;
     let mut journal = Journal::open(&args.report, &split, args.resume)?;
     let bar = crate::progress::progress_bar(split.units().count() as u64, "answers", args.json);
     bar.set_position(journal.len() as u64);
@@ -359,14 +356,16 @@ pub fn grade_class<P>(
 /// Joins the part files of every slice of one split class into the report (and the summary)
 /// that grading the class in one run gives, byte for byte. A missing, repeated or unfinished
 /// slice, or parts of different runs, is an error that names it.
-pub fn merge_parts(parts: &[PathBuf], report: &Path, json: bool) -> Result<i32> {
+pub fn merge_parts(parts: &[PathBuf], report: &Path, json: bool, tool: &str) -> Result<i32> {
     check_report_folder(report)?;
-    let rows = part::merge(parts, report)?;
+    crate::output::check_output(report, parts)?;
+    let rows = part::merge(parts, report, tool)?;
     finish_grading(&rows, report, json)
 }
 
 /// The report as CSV: the header `student,input,verdict,detail`, then one row per student and
-/// input (fields quoted where they hold a comma, a quote or a line break).
+/// input (fields quoted where they hold a comma, a quote or a line break; a name a spreadsheet
+/// would read as a formula, starting with `=`, `+`, `-` or `@`, written after a `'`).
 ///
 /// ```
 /// use batch::grade::{report_csv, GradeRow, Verdict};
@@ -378,19 +377,37 @@ pub fn merge_parts(parts: &[PathBuf], report: &Path, json: bool) -> Result<i32> 
 pub fn report_csv(rows: &[GradeRow]) -> String {
     let mut out = String::from("student,input,verdict,detail\n");
     for r in rows {
-        r.write_csv(&mut out);
+        r.write_csv(&mut out, true);
     }
     out
 }
 
+/// A name as a report cell: with a `'` before it when a spreadsheet would read it as a formula
+/// (a student folder named `=HYPERLINK(…)`).
+fn inert(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        std::borrow::Cow::Owned(format!("'{name}"))
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    }
+}
+
 impl GradeRow {
-    /// Appends the row as a CSV line (the report's, and the part file's after its unit).
-    fn write_csv(&self, out: &mut String) {
+    /// Appends the row as a CSV line: the report's (names made `inert` for spreadsheets), or
+    /// the part file's after its unit (names as they are, for the merge to write the report).
+    fn write_csv(&self, out: &mut String, report: bool) {
+        let name = |n: &'_ str| {
+            if report {
+                csv_field(&inert(n)).into_owned()
+            } else {
+                csv_field(n).into_owned()
+            }
+        };
         let _ = writeln!(
             out,
             "{},{},{},{}",
-            csv_field(&self.student),
-            csv_field(&self.input),
+            name(&self.student),
+            name(&self.input),
             self.verdict.as_str(),
             csv_field(&self.detail)
         );
@@ -453,10 +470,15 @@ pub struct GradeArgs {
 }
 
 impl GradeArgs {
-    /// Runs `grade merge`, or `grade(INPUT, CLASS, report options)`; returns the exit code.
-    pub fn run(&self, grade: impl FnOnce(&Path, &Path, &ReportArgs) -> Result<i32>) -> Result<i32> {
+    /// Runs `grade merge` (of `tool`'s part files), or `grade(INPUT, CLASS, report options)`;
+    /// returns the exit code.
+    pub fn run(
+        &self,
+        tool: &str,
+        grade: impl FnOnce(&Path, &Path, &ReportArgs) -> Result<i32>,
+    ) -> Result<i32> {
         match (&self.merge, &self.input, &self.class) {
-            (Some(merge), _, _) => merge.run(),
+            (Some(merge), _, _) => merge.run(tool),
             (None, Some(input), Some(class)) => grade(input, class, &self.report),
             _ => anyhow::bail!("`grade` needs INPUT and CLASS"),
         }
@@ -483,14 +505,14 @@ pub enum GradeCommand {
 }
 
 impl GradeCommand {
-    /// Runs it; returns the exit code.
-    pub fn run(&self) -> Result<i32> {
+    /// Runs it on `tool`'s part files; returns the exit code.
+    pub fn run(&self, tool: &str) -> Result<i32> {
         match self {
             GradeCommand::Merge {
                 parts,
                 report,
                 json,
-            } => merge_parts(parts, report, *json),
+            } => merge_parts(parts, report, *json, tool),
         }
     }
 }

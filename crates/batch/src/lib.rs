@@ -31,7 +31,7 @@ pub use cli::{
     cores, exit_code, fraction_arg, output_name, parse_with_default_subcommand, process_cpu_time,
     run_main, seconds_arg, with_default_subcommand,
 };
-pub use csv::{csv_field, csv_records};
+pub use csv::{csv_field, csv_line, csv_records};
 pub use errors::InputError;
 pub use files::{
     check_writable, collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file,

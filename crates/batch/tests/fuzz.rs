@@ -66,7 +66,7 @@ fn check_merge(part: &str) -> Result<(), TestCaseError> {
     std::fs::write(&mine, part).unwrap();
     let report = dir.join("report.csv");
     let parts = [mine, graded().0.join("part-2.csv")];
-    match merge_parts(&parts, &report, false) {
+    match merge_parts(&parts, &report, false, "test") {
         // The header, then five students by four inputs (a detail may span lines).
         Ok(_) => {
             let text = std::fs::read_to_string(&report).unwrap();

@@ -51,7 +51,7 @@ fn every_split_merges_to_the_unsplit_report_and_prepares_few_inputs() {
             parts.push(part);
         }
         let merged = d.join(format!("split{n}/merged.csv"));
-        merge_parts(&parts, &merged, false).unwrap();
+        merge_parts(&parts, &merged, false, "test").unwrap();
         assert_eq!(read(&merged), report, "{n} slices");
     }
 }
@@ -182,19 +182,47 @@ fn merges_of_incomplete_mixed_or_damaged_parts_are_refused_and_write_nothing() {
         (vec![&p1, &p2, &p2, &p3], "are both shard 2/3"),
         (vec![&p1, &q2, &p3], "of another run"),
         (vec![&p1, &p2, &r3], "of another run"),
-        (vec![&p1, &cut, &p3], "shard 2/3 is unfinished"),
-        (vec![&p1, &bad_verdict, &p3], "`fine` is not a verdict"),
+        (vec![&p1, &cut, &p3], "do not match the part's checksum"),
+        (
+            vec![&p1, &bad_verdict, &p3],
+            "do not match the part's checksum",
+        ),
         (vec![&not_a_part], "plain.csv:1: not a part file"),
         (vec![&p1, &p2, &d.join("p9.csv")], "p9.csv"),
     ] {
         let parts: Vec<PathBuf> = parts.into_iter().cloned().collect();
-        let e = merge_parts(&parts, &out, false).unwrap_err();
+        let e = merge_parts(&parts, &out, false, "test").unwrap_err();
         assert!(format!("{e:#}").contains(why), "{why}: {e:#}");
         assert!(!out.exists());
     }
-    let e = merge_parts(&[p1.clone(), p2.clone(), p3.clone()], &p2, false).unwrap_err();
-    assert!(e.to_string().contains("that is one of the parts"), "{e}");
-    merge_parts(&[p3, p1, p2], &out, false).unwrap();
+    let e = merge_parts(&[p1.clone(), p2.clone(), p3.clone()], &p2, false, "test").unwrap_err();
+    assert!(e.to_string().contains("input"), "{e}");
+    // Another tool's parts, and a forged header announcing a class too large to hold.
+    let e = merge_parts(&[p1.clone(), p2.clone(), p3.clone()], &out, false, "bait").unwrap_err();
+    assert!(
+        format!("{e:#}").contains("a part file of `test grade`, not of `bait grade`"),
+        "{e:#}"
+    );
+    let forged = d.join("forged.csv");
+    let text = read(&p1);
+    let (head, rest) = text.split_once('\n').unwrap();
+    let head = head.replacen(" 5 students", " 4611686018427387905 students", 1);
+    std::fs::write(&forged, format!("{head}\n{rest}")).unwrap();
+    let e = merge_parts(&[forged], &out, false, "test").unwrap_err();
+    assert!(
+        format!("{e:#}").contains("more than the 10000000 answers"),
+        "{e:#}"
+    );
+    // A FIFO or a device as the report is refused.
+    let e = merge_parts(
+        &[p1.clone(), p2.clone(), p3.clone()],
+        std::path::Path::new("/dev/null"),
+        false,
+        "test",
+    )
+    .unwrap_err();
+    assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
+    merge_parts(&[p3, p1, p2], &out, false, "test").unwrap();
 }
 
 #[test]
@@ -314,4 +342,49 @@ fn entries_that_are_not_students_are_named_and_odd_names_kept_apart() {
     let text = graded_report(&inputs, &class, &d.join("report.csv"));
     assert!(text.contains("bad\\xfe,input_1.txt,ok,ok\n"), "{text}");
     assert!(text.contains("bad\\xff,input_1.txt,ok,ok\n"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_the_journal_is_refused_not_waited_on() {
+    let d = temp_dir("batch-grade-fifo-journal");
+    let (inputs, class) = class(&d);
+    let report = d.join("report.csv");
+    let journal = d.join("report.csv.journal");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&journal)
+        .status()
+        .unwrap()
+        .success());
+    let mut a = args(&report, None, false);
+    a.resume = true;
+    let e = grade(&inputs, &class, &a, &RefCell::default(), None).unwrap_err();
+    assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
+}
+
+#[test]
+fn a_student_named_like_a_formula_is_written_inert() {
+    let d = temp_dir("batch-grade-formula");
+    let (inputs, class) = class(&d);
+    write(&class.join("=HYPERLINK(\"x\")/output_1.txt"), "answer 1\n");
+    write(&class.join("-1+1/output_1.txt"), "answer 1\n");
+    let report = d.join("r.csv");
+    let text = graded_report(&inputs, &class, &report);
+    assert!(
+        text.contains("\n\"'=HYPERLINK(\"\"x\"\")\",input_1.txt,ok,"),
+        "{text}"
+    );
+    assert!(text.contains("\n'-1+1,input_1.txt,ok,"), "{text}");
+    assert!(!text.contains("\n=") && !text.contains("\n-"), "{text}");
+    // Split and merged, the report is the same.
+    let parts: Vec<PathBuf> = (1..=2)
+        .map(|i| {
+            let p = d.join(format!("p{i}.csv"));
+            grade_all(&inputs, &class, &args(&p, Some(&format!("{i}/2")), false));
+            p
+        })
+        .collect();
+    let merged = d.join("m.csv");
+    merge_parts(&parts, &merged, false, "test").unwrap();
+    assert_eq!(read(&merged), text);
 }

@@ -311,3 +311,150 @@ fn a_journal_that_does_not_fit_the_schedule_is_refused_with_its_line() {
         );
     }
 }
+
+#[test]
+fn a_player_path_with_a_comma_is_one_name_in_every_file_and_merges() {
+    let d = temp_dir("comma");
+    let lib = d.join("class,2026/ann.so");
+    std::fs::create_dir_all(lib.parent().unwrap()).unwrap();
+    std::fs::write(&lib, "not a library").unwrap();
+    let lib = lib.to_string_lossy().into_owned();
+    let run = |out: &Path, extra: &[&str]| {
+        Run::of(
+            bin()
+                .args([
+                    "tournament",
+                    "--players",
+                    &lib,
+                    "greedy",
+                    "--opponents",
+                    "random",
+                ])
+                .args(["--rounds", "2", "--seed", "5", "-q", "--out"])
+                .arg(out)
+                .args(extra),
+        )
+        .ok()
+    };
+    run(&d.join("all"), &[]);
+    let standings = read(&d.join("all/standings.csv"));
+    assert!(
+        standings.contains(&format!("\"{lib}\",4,0,0,4,4,0,0\n")),
+        "{standings}"
+    );
+    // Resumed, nothing is played again; split in two and merged, the same rows.
+    let again = run(&d.join("all"), &["--resume"]);
+    assert!(again.stdout.contains("(0 played now"), "{}", again.stdout);
+    for i in 1..=2 {
+        run(&d.join(format!("s{i}")), &["--shard", &format!("{i}/2")]);
+    }
+    Run::of(
+        bin()
+            .args(["tournament", "merge"])
+            .arg(d.join("s1"))
+            .arg(d.join("s2"))
+            .arg("--out")
+            .arg(d.join("merged")),
+    )
+    .ok();
+    assert_eq!(
+        read(&d.join("merged/games.csv")),
+        read(&d.join("all/games.csv"))
+    );
+    // A merge over a run folder, and a run with a player named twice, are refused.
+    Run::of(
+        bin()
+            .args(["tournament", "merge"])
+            .arg(d.join("s1"))
+            .arg(d.join("s2"))
+            .arg("--out")
+            .arg(d.join("all")),
+    )
+    .fails(2, "a tournament run is there");
+    Run::of(
+        bin()
+            .args([
+                "tournament",
+                "--players",
+                "greedy",
+                "greedy",
+                "--opponents",
+                "random",
+                "--out",
+            ])
+            .arg(d.join("twice")),
+    )
+    .fails(2, "named twice");
+}
+
+#[test]
+fn journal_rows_a_game_cannot_end_with_are_refused_on_resume_and_in_a_merge() {
+    let d = temp_dir("impossible");
+    tournament(&d.join("run"), &[]);
+    let games = read(&d.join("run/games.csv"));
+    let first = games.lines().nth(1).unwrap().to_string();
+    let mut fields: Vec<&str> = first.split(',').collect();
+    // A normal win in three plies, then 999 plies on a board of at most 143 cells.
+    for (result, plies, why) in [
+        ("win", "3", "four in a row needs seven"),
+        ("loss", "999", "plies on a"),
+    ] {
+        fields[8] = result;
+        fields[9] = "normal";
+        fields[10] = plies;
+        let bad = fields.join(",");
+        std::fs::write(
+            d.join("run/journal.csv"),
+            format!("{}\n{bad}\n", games.lines().next().unwrap()),
+        )
+        .unwrap();
+        Run::of(
+            bin()
+                .arg("tournament")
+                .args(FIELDS)
+                .args(["--rounds", "3", "--seed", "31", "-q", "--resume", "--out"])
+                .arg(d.join("run")),
+        )
+        .fails(2, why);
+        // The same row in a shard's games.csv fails the merge.
+        let shard = d.join("one");
+        let _ = std::fs::remove_dir_all(&shard);
+        std::fs::create_dir_all(&shard).unwrap();
+        std::fs::write(
+            shard.join("tournament.txt"),
+            read(&d.join("run/tournament.txt")),
+        )
+        .unwrap();
+        std::fs::write(shard.join("games.csv"), games.replacen(&first, &bad, 1)).unwrap();
+        Run::of(
+            bin()
+                .args(["tournament", "merge"])
+                .arg(&shard)
+                .arg("--out")
+                .arg(d.join("m")),
+        )
+        .fails(2, why);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_the_journal_is_refused_not_waited_on() {
+    let d = temp_dir("fifo");
+    tournament(&d.join("run"), &[]);
+    let journal = d.join("run/journal.csv");
+    let _ = std::fs::remove_file(&journal);
+    assert!(Command::new("mkfifo")
+        .arg(&journal)
+        .status()
+        .unwrap()
+        .success());
+    Run::of(
+        bin()
+            .arg("tournament")
+            .args(FIELDS)
+            .args(["--rounds", "3", "--seed", "31", "-q", "--resume", "--out"])
+            .arg(d.join("run")),
+    )
+    .fails(2, "not a regular file");
+}

@@ -52,7 +52,7 @@ pub fn main() -> i32 {
         || match batch::parse_with_default_subcommand::<Command>("run") {
             Command::Run(a) => a.run(),
             Command::Check { input, output } => check::check(&input, &output),
-            Command::Grade(args) => args.run(check::grade),
+            Command::Grade(args) => args.run("astar-map", check::grade),
             Command::Compare {
                 input,
                 no_dominance,

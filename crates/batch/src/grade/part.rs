@@ -22,6 +22,9 @@ const PART_COLUMNS: &str = "unit,student,input,verdict,detail";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Split {
     pub shard: Shard,
+    /// The tool that grades (`astar-map`, `bait`, `xiangqi-endgame`): a part merges only with
+    /// its own tool's.
+    tool: String,
     students: usize,
     inputs: usize,
     /// What was graded (tool and options, student and input names), hashed: slices of
@@ -36,8 +39,18 @@ pub(super) fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
     })
 }
 
+/// Most answers (students times inputs) a part file may announce: a class of 100,000 students
+/// and 100 inputs, well beyond any course, so that a forged header cannot make a merge
+/// allocate without bound.
+pub const MAX_UNITS: usize = 10_000_000;
+
 impl Split {
     pub fn new(shard: Shard, context: &str, students: &[&str], inputs: &[&str]) -> Split {
+        let tool = context
+            .split_whitespace()
+            .next()
+            .unwrap_or("grade")
+            .to_string();
         let mut text = format!("{context}\0");
         for name in students.iter().chain([&"\0"]).chain(inputs) {
             text.push_str(name);
@@ -45,46 +58,61 @@ impl Split {
         }
         Split {
             shard,
+            tool,
             students: students.len(),
             inputs: inputs.len(),
             fingerprint: format!("{:016x}", fnv1a(text.bytes())),
         }
     }
 
-    /// The first line of the part file and of the journal.
+    /// The first line of the journal, and of the part file before its checksum.
     fn header(&self) -> String {
         format!(
-            "# grade part {}: {} students x {} inputs, fingerprint {}",
-            self.shard, self.students, self.inputs, self.fingerprint
+            "# grade part {} of {}: {} students x {} inputs, fingerprint {}",
+            self.shard, self.tool, self.students, self.inputs, self.fingerprint
         )
     }
 
-    fn parse_header(line: &str) -> Option<Split> {
-        let rest = line.strip_prefix("# grade part ")?;
-        let (shard, rest) = rest.split_once(": ")?;
-        let (students, rest) = rest.split_once(" students x ")?;
-        let (inputs, fingerprint) = rest.split_once(" inputs, fingerprint ")?;
-        Some(Split {
-            shard: shard.parse().ok()?,
-            students: students.parse().ok()?,
-            inputs: inputs.parse().ok()?,
+    /// The split a header names, or why it names none (counts beyond [`MAX_UNITS`] included).
+    fn parse_header(line: &str) -> Result<Split, String> {
+        let form = || "its first line is not `# grade part I/N of TOOL: …`".to_string();
+        let rest = line.strip_prefix("# grade part ").ok_or_else(form)?;
+        let (shard, rest) = rest.split_once(" of ").ok_or_else(form)?;
+        let (tool, rest) = rest.split_once(": ").ok_or_else(form)?;
+        let (students, rest) = rest.split_once(" students x ").ok_or_else(form)?;
+        let (inputs, fingerprint) = rest.split_once(" inputs, fingerprint ").ok_or_else(form)?;
+        let fingerprint = fingerprint.split(", rows ").next().unwrap_or(fingerprint);
+        let count = |t: &str| t.parse::<usize>().map_err(|_| form());
+        let (students, inputs) = (count(students)?, count(inputs)?);
+        if students.checked_mul(inputs).is_none_or(|u| u > MAX_UNITS) {
+            return Err(format!(
+                "{students} students x {inputs} inputs is more than the {MAX_UNITS} answers a part may hold"
+            ));
+        }
+        let shard: Shard = shard.parse().map_err(|_| form())?;
+        Ok(Split {
+            shard,
+            tool: tool.to_string(),
+            students,
+            inputs,
             fingerprint: fingerprint.to_string(),
         })
     }
 
     /// Whether two slices come from one split of one class.
     fn same_run(&self, other: &Split) -> bool {
-        (
-            self.shard.count(),
-            self.students,
-            self.inputs,
-            &self.fingerprint,
-        ) == (
-            other.shard.count(),
-            other.students,
-            other.inputs,
-            &other.fingerprint,
-        )
+        self.tool == other.tool
+            && (
+                self.shard.count(),
+                self.students,
+                self.inputs,
+                &self.fingerprint,
+            ) == (
+                other.shard.count(),
+                other.students,
+                other.inputs,
+                &other.fingerprint,
+            )
     }
 
     /// The slice's answers of input `i`, by unit.
@@ -110,14 +138,19 @@ impl Split {
         (0..self.inputs).flat_map(|i| self.units_of_input(i))
     }
 
-    /// The part file of the slice's rows (in unit order), `units[k]` the unit of `rows[k]`.
+    /// The part file of the slice's rows (in unit order), `units[k]` the unit of `rows[k]`:
+    /// the header with a checksum of everything after it, so that an edited verdict is caught.
     pub fn part_text(&self, units: &[usize], rows: &[GradeRow]) -> String {
-        let mut out = format!("{}\n{PART_COLUMNS}\n", self.header());
+        let mut body = format!("{PART_COLUMNS}\n");
         for (unit, r) in units.iter().zip(rows) {
-            let _ = write!(out, "{unit},");
-            r.write_csv(&mut out);
+            let _ = write!(body, "{unit},");
+            r.write_csv(&mut body, false);
         }
-        out
+        format!(
+            "{}, rows {:016x}\n{body}",
+            self.header(),
+            fnv1a(body.bytes())
+        )
     }
 }
 
@@ -148,6 +181,15 @@ impl Journal {
         let header = split.header();
         let mut done = BTreeMap::new();
         let mut kept = format!("{header}\n");
+        if let Ok(meta) = std::fs::symlink_metadata(&path) {
+            if !meta.is_file() {
+                bail!(
+                    "{}: the journal is not a regular file (a FIFO, a device or a folder): \
+                     refusing to read or replace it",
+                    path.display()
+                );
+            }
+        }
         if path.exists() {
             if !resume {
                 bail!(
@@ -243,17 +285,36 @@ impl Journal {
     }
 }
 
-/// Reads one part file: its split and its rows by unit.
-fn read_part(path: &Path) -> Result<(Split, BTreeMap<usize, GradeRow>)> {
+/// Reads one part file of `tool`'s: its split and its rows by unit.
+fn read_part(path: &Path, tool: &str) -> Result<(Split, BTreeMap<usize, GradeRow>)> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        if !meta.is_file() {
+            bail!("{}: not a regular file", path.display());
+        }
+    }
     let text = crate::files::read_text(path)?;
     let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
-    let Some(split) = Split::parse_header(first) else {
+    let split = Split::parse_header(first).map_err(|why| {
+        anyhow::anyhow!(
+            "{}:1: not a part file of `grade --shard I/N`: {why}",
+            path.display()
+        )
+    })?;
+    if split.tool != tool {
         bail!(
-            "{}:1: not a part file of `grade --shard I/N` (its first line is \
-             `# grade part I/N: …`)",
+            "{}:1: a part file of `{} grade`, not of `{tool} grade`",
+            path.display(),
+            split.tool
+        );
+    }
+    let checksum = first.rsplit_once(", rows ").map(|(_, c)| c.trim());
+    if checksum != Some(format!("{:016x}", fnv1a(rest.bytes())).as_str()) {
+        bail!(
+            "{}:1: the rows do not match the part's checksum: the file was edited or cut \
+             short; grade the shard again",
             path.display()
         );
-    };
+    }
     let records = csv_records(rest).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let mut rows = BTreeMap::new();
     let mine: std::collections::BTreeSet<usize> = split.units().collect();
@@ -301,7 +362,7 @@ fn read_part(path: &Path) -> Result<(Split, BTreeMap<usize, GradeRow>)> {
 }
 
 /// The rows of the whole report from the part files of every slice of one split.
-pub(super) fn merge(parts: &[PathBuf], report: &Path) -> Result<Vec<GradeRow>> {
+pub(super) fn merge(parts: &[PathBuf], report: &Path, tool: &str) -> Result<Vec<GradeRow>> {
     if let Some(p) = parts.iter().find(|p| crate::files::same_file(p, report)) {
         bail!("--report {}: that is one of the parts", p.display());
     }
@@ -309,7 +370,7 @@ pub(super) fn merge(parts: &[PathBuf], report: &Path) -> Result<Vec<GradeRow>> {
     let mut cover = crate::shard::ShardCover::default();
     let mut rows: BTreeMap<usize, GradeRow> = BTreeMap::new();
     for path in parts {
-        let (split, part_rows) = read_part(path)?;
+        let (split, part_rows) = read_part(path, tool)?;
         if let Some((first_path, first_split)) = &first {
             if !split.same_run(first_split) {
                 bail!(

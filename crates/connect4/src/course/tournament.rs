@@ -11,7 +11,6 @@ use anyhow::{anyhow, bail, Context, Result};
 use rand::SeedableRng;
 use search_core::SmallRng;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -40,15 +39,86 @@ pub struct Fixture {
 }
 
 impl Fixture {
-    /// What identifies the game in the journal and the CSV files.
+    /// What identifies the game in the journal and the CSV files: its first four fields.
     pub fn key(&self) -> String {
+        row_key(&[
+            self.player.clone(),
+            self.opponent.clone(),
+            self.round.to_string(),
+            u8::from(self.player_first).to_string(),
+        ])
+    }
+}
+
+/// A game's row of `games.csv`: its fields in the order of [`GAMES_HEADER`].
+pub type Row = Vec<String>;
+
+/// Fields of [`GAMES_HEADER`].
+const FIELDS: usize = 11;
+
+/// The key of a row (its player, opponent, round and first mover), as [`Fixture::key`].
+fn row_key(fields: &[String]) -> String {
+    let line = batch::csv_line(&fields[..4.min(fields.len())]);
+    line.trim_end_matches('\n').to_string()
+}
+
+/// The rows of a `games.csv` or journal body (the header left out), each with its line; a line
+/// left without its line break by a kill is dropped when `cut_ok`.
+fn read_rows(text: &str, path: &Path, cut_ok: bool) -> Result<Vec<(usize, Row)>> {
+    let body = match text.rfind('\n') {
+        Some(end) if cut_ok => &text[..=end],
+        _ => text,
+    };
+    let records = batch::csv_records(body).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    Ok(records.into_iter().skip(1).collect())
+}
+
+/// Whether `row` can be a finished game: a board the course plays (9 to 12 rows and columns,
+/// the obstacle on it), a result and a reason games end with, and a number of plies those
+/// allow (a win by four in a row needs seven, a draw fills the board, no game has more plies
+/// than free cells). The same check for a journal resumed and for shards merged.
+pub fn check_row(row: &[String]) -> Result<(), String> {
+    if row.len() != FIELDS {
+        return Err(format!(
+            "{} fields, not the {FIELDS} of `{GAMES_HEADER}`",
+            row.len()
+        ));
+    }
+    let number = |i: usize| row[i].parse::<usize>().ok();
+    let (Some(m), Some(n), Some(x), Some(y)) = (number(4), number(5), number(6), number(7)) else {
+        return Err(format!(
+            "board `{}` is not four numbers",
+            row[4..8].join(",")
+        ));
+    };
+    if !(9..=12).contains(&m) || !(9..=12).contains(&n) || x >= m || y >= n {
+        return Err(format!(
+            "board {m}x{n} with the obstacle at ({x},{y}) is not the course's"
+        ));
+    }
+    let (result, reason) = (row[8].as_str(), row[9].as_str());
+    if !matches!(result, "win" | "draw" | "loss") {
+        return Err(format!("`{result}` is not a result"));
+    }
+    if !matches!(reason, "normal" | "crash" | "timeout" | "illegal") {
+        return Err(format!("`{reason}` is not a reason"));
+    }
+    let cells = m * n - 1;
+    let plies = number(10).filter(|&p| p <= cells).ok_or_else(|| {
         format!(
-            "{},{},{},{}",
-            self.player,
-            self.opponent,
-            self.round,
-            u8::from(self.player_first)
+            "`{}` plies on a {m}x{n} board of {cells} free cells",
+            row[10]
         )
+    })?;
+    match (result, reason) {
+        ("draw", "normal") if plies != cells => Err(format!(
+            "a draw after {plies} plies: a game is drawn when all {cells} cells are filled"
+        )),
+        ("win" | "loss", "normal") if plies < 7 => Err(format!(
+            "a {result} after {plies} plies: four in a row needs seven"
+        )),
+        ("draw", _) => Err(format!("a draw by {reason}")),
+        _ => Ok(()),
     }
 }
 
@@ -110,6 +180,12 @@ pub fn describe(
 /// and game count, from its `tournament.txt`.
 fn read_description(dir: &Path) -> Result<(String, batch::Shard, usize)> {
     let path = dir.join("tournament.txt");
+    if !path.exists() {
+        bail!(
+            "{}: no tournament.txt: not the folder of a `connect4 tournament` run",
+            dir.display()
+        );
+    }
     let text = batch::read_text(&path)
         .with_context(|| format!("{}: not a tournament run folder", dir.display()))?;
     let (mut schedule, mut shard, mut games) = (String::new(), None, None);
@@ -148,8 +224,8 @@ fn outcome(code: i32) -> (&'static str, &'static str) {
     }
 }
 
-/// Plays one fixture (`contestants` maps names to players) and returns its CSV row.
-pub fn play(fixture: &Fixture, contestants: &BTreeMap<String, Contestant>) -> String {
+/// Plays one fixture (`contestants` maps names to players) and returns its row.
+pub fn play(fixture: &Fixture, contestants: &BTreeMap<String, Contestant>) -> Row {
     let record = play_game(
         &contestants[&fixture.player],
         &contestants[&fixture.opponent],
@@ -159,69 +235,61 @@ pub fn play(fixture: &Fixture, contestants: &BTreeMap<String, Contestant>) -> St
     );
     let (result, reason) = outcome(record.code);
     let b = &fixture.board;
-    format!(
-        "{},{},{},{},{},{result},{reason},{}",
-        fixture.key(),
-        b.m,
-        b.n,
-        b.no_x,
-        b.no_y,
-        record.moves.len()
-    )
+    vec![
+        fixture.player.clone(),
+        fixture.opponent.clone(),
+        fixture.round.to_string(),
+        u8::from(fixture.player_first).to_string(),
+        b.m.to_string(),
+        b.n.to_string(),
+        b.no_x.to_string(),
+        b.no_y.to_string(),
+        result.to_string(),
+        reason.to_string(),
+        record.moves.len().to_string(),
+    ]
 }
 
 /// The games already in a run folder's journal, by key, each with its line number.
-pub fn read_journal(dir: &Path) -> Result<BTreeMap<String, (usize, String)>> {
+pub fn read_journal(dir: &Path) -> Result<BTreeMap<String, (usize, Row)>> {
     let path = dir.join("journal.csv");
     let mut done = BTreeMap::new();
-    if !path.exists() {
-        return Ok(done);
+    match std::fs::symlink_metadata(&path) {
+        Err(_) => return Ok(done),
+        Ok(meta) if !meta.is_file() => bail!(
+            "{}: the journal is not a regular file (a FIFO, a device or a folder): refusing \
+             to read or replace it",
+            path.display()
+        ),
+        Ok(_) => {}
     }
     let text = batch::read_text(&path)?;
-    for (n, line) in text.lines().enumerate().skip(1) {
-        // A line cut short by a kill has fewer fields: it is played again.
-        if line.split(',').count() == GAMES_HEADER.split(',').count() {
-            let key = line.splitn(5, ',').take(4).collect::<Vec<_>>().join(",");
-            done.insert(key, (n + 1, line.to_string()));
-        }
+    // A line cut short by a kill has no line break: it is played again.
+    for (line, row) in read_rows(&text, &path, true)? {
+        done.insert(row_key(&row), (line, row));
     }
     Ok(done)
 }
 
-/// Whether a journalled row can be the result of `fixture`: the fixture's board, a result and
-/// a reason that games end with, and no more plies than the board has cells.
-fn check_row(fixture: &Fixture, row: &str) -> Result<(), String> {
-    let f: Vec<&str> = row.split(',').collect();
+/// Whether a journalled row can be the result of `fixture`: [`check_row`], on the fixture's
+/// board.
+fn check_fixture_row(fixture: &Fixture, row: &[String]) -> Result<(), String> {
+    check_row(row)?;
     let b = &fixture.board;
-    let board = format!("{},{},{},{}", b.m, b.n, b.no_x, b.no_y);
-    if f[4..8].join(",") != board {
+    let board = [b.m, b.n, b.no_x, b.no_y].map(|v| v.to_string());
+    if row[4..8] != board {
         return Err(format!(
-            "board {} where the schedule has {board} (a journal of another seed?)",
-            f[4..8].join(",")
+            "board {} where the schedule has {} (a journal of another seed?)",
+            row[4..8].join(","),
+            board.join(",")
         ));
     }
-    if !matches!(f[8], "win" | "draw" | "loss") {
-        return Err(format!("`{}` is not a result", f[8]));
-    }
-    if !matches!(f[9], "normal" | "crash" | "timeout" | "illegal") {
-        return Err(format!("`{}` is not a reason", f[9]));
-    }
-    match f[10].parse::<usize>() {
-        Ok(plies) if plies < b.m * b.n => Ok(()),
-        _ => Err(format!("`{}` plies on a {}x{} board", f[10], b.m, b.n)),
-    }
+    Ok(())
 }
 
 /// Sorts rows as every run and merge writes them: by player, opponent, round, first mover.
-pub fn sort_rows(rows: &mut [String]) {
-    rows.sort_by(|a, b| {
-        let fields = |r: &str| {
-            r.splitn(5, ',')
-                .take(4)
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        };
-        let (fa, fb) = (fields(a), fields(b));
+pub fn sort_rows(rows: &mut [Row]) {
+    rows.sort_by(|fa, fb| {
         batch::natural_cmp(&fa[0], &fb[0])
             .then_with(|| batch::natural_cmp(&fa[1], &fb[1]))
             .then_with(|| batch::natural_cmp(&fa[2], &fb[2]))
@@ -231,7 +299,7 @@ pub fn sort_rows(rows: &mut [String]) {
 
 /// The standings from game rows: per player games, wins, draws, losses, its own crashes
 /// (crashes and illegal moves) and timeouts, and the course's points (2 a win, 1 a draw).
-pub fn standings(rows: &[String]) -> String {
+pub fn standings(rows: &[Row]) -> String {
     #[derive(Default)]
     struct Line {
         games: u64,
@@ -242,21 +310,20 @@ pub fn standings(rows: &[String]) -> String {
         timeouts: u64,
     }
     let mut table: Vec<(String, Line)> = Vec::new();
-    for row in rows {
-        let f: Vec<&str> = row.split(',').collect();
-        let player = f[0].to_string();
+    for f in rows {
+        let player = f[0].clone();
         if table.last().is_none_or(|t| t.0 != player) {
             table.push((player, Line::default()));
         }
         let line = &mut table.last_mut().expect("just pushed").1;
         line.games += 1;
-        match f[8] {
+        match f[8].as_str() {
             "win" => line.wins += 1,
             "draw" => line.draws += 1,
             _ => line.losses += 1,
         }
         if f[8] == "loss" {
-            match f[9] {
+            match f[9].as_str() {
                 "crash" | "illegal" => line.crashes += 1,
                 "timeout" => line.timeouts += 1,
                 _ => {}
@@ -265,28 +332,28 @@ pub fn standings(rows: &[String]) -> String {
     }
     let mut out = format!("{STANDINGS_HEADER}\n");
     for (player, l) in &table {
-        let _ = writeln!(
-            out,
-            "{player},{},{},{},{},{},{},{}",
+        let numbers = [
             l.games,
             l.wins,
             l.draws,
             l.losses,
             l.crashes,
             l.timeouts,
-            2 * l.wins + l.draws
-        );
+            2 * l.wins + l.draws,
+        ];
+        let mut fields = vec![player.clone()];
+        fields.extend(numbers.iter().map(u64::to_string));
+        out.push_str(&batch::csv_line(&fields));
     }
     out
 }
 
 /// Writes `games.csv` (sorted) and `standings.csv` into `dir`.
-pub fn write_results(dir: &Path, mut rows: Vec<String>) -> Result<()> {
+pub fn write_results(dir: &Path, mut rows: Vec<Row>) -> Result<()> {
     sort_rows(&mut rows);
     let mut games = format!("{GAMES_HEADER}\n");
     for r in &rows {
-        games.push_str(r);
-        games.push('\n');
+        games.push_str(&batch::csv_line(r));
     }
     batch::write_atomic(&dir.join("games.csv"), games.as_bytes())?;
     batch::write_atomic(&dir.join("standings.csv"), standings(&rows).as_bytes())?;
@@ -302,13 +369,13 @@ pub fn run(
     contestants: &BTreeMap<String, Contestant>,
     jobs: usize,
     on_game: impl Fn() + Sync,
-) -> Result<Vec<String>> {
+) -> Result<Vec<Row>> {
     std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
     let done = read_journal(dir)?;
     let journal_path = dir.join("journal.csv");
     for f in fixtures {
         if let Some((line, row)) = done.get(&f.key()) {
-            check_row(f, row)
+            check_fixture_row(f, row)
                 .map_err(|e| anyhow!("{}:{line}: game {}: {e}", journal_path.display(), f.key()))?;
         }
     }
@@ -335,7 +402,10 @@ pub fn run(
                 let Some(fixture) = todo.get(i) else { break };
                 let row = play(fixture, contestants);
                 let mut j = journal.lock().unwrap_or_else(|e| e.into_inner());
-                if let Err(e) = writeln!(j, "{row}").and_then(|_| j.flush()) {
+                if let Err(e) = j
+                    .write_all(batch::csv_line(&row).as_bytes())
+                    .and_then(|_| j.flush())
+                {
                     *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                     break;
                 }
@@ -349,7 +419,7 @@ pub fn run(
         return Err(e).with_context(|| format!("{}: cannot write", journal_path.display()));
     }
     let keys: std::collections::BTreeSet<String> = fixtures.iter().map(Fixture::key).collect();
-    let mut rows: Vec<String> = done
+    let mut rows: Vec<Row> = done
         .into_iter()
         .filter(|(k, _)| keys.contains(k))
         .map(|(_, (_, r))| r)
@@ -366,9 +436,10 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<usize> {
     if let Some(d) = dirs.iter().find(|d| batch::same_file(d, out)) {
         bail!("--out {}: that is one of the shards", d.display());
     }
+    check_merge_folder(out)?;
     let mut first: Option<(&PathBuf, String, batch::Shard)> = None;
     let mut cover = batch::ShardCover::default();
-    let mut rows: BTreeMap<String, String> = BTreeMap::new();
+    let mut rows: BTreeMap<String, Row> = BTreeMap::new();
     for dir in dirs {
         let (schedule, shard, games) = read_description(dir)?;
         if let Some((first_dir, first_schedule, first_shard)) = &first {
@@ -390,18 +461,15 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<usize> {
             );
         }
         let text = batch::read_text(&path)?;
-        let mut lines = text.lines();
-        if lines.next() != Some(GAMES_HEADER) {
+        if text.lines().next() != Some(GAMES_HEADER) {
             bail!("{}:1: expected the header `{GAMES_HEADER}`", path.display());
         }
         let mut count = 0;
-        for (n, line) in lines.enumerate() {
-            if line.split(',').count() != GAMES_HEADER.split(',').count() {
-                bail!("{}:{}: not a game row", path.display(), n + 2);
-            }
-            let key = line.splitn(5, ',').take(4).collect::<Vec<_>>().join(",");
-            if rows.insert(key.clone(), line.to_string()).is_some() {
-                bail!("{}:{}: game {key} is in two shards", path.display(), n + 2);
+        for (line, row) in read_rows(&text, &path, false)? {
+            check_row(&row).map_err(|e| anyhow!("{}:{line}: {e}", path.display()))?;
+            let key = row_key(&row);
+            if rows.insert(key.clone(), row).is_some() {
+                bail!("{}:{line}: game {key} is in two shards", path.display());
             }
             count += 1;
         }
@@ -417,8 +485,53 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<usize> {
         .check_complete("folders", "schedule")
         .map_err(anyhow::Error::msg)?;
     let n = rows.len();
+    std::fs::create_dir_all(out).with_context(|| format!("{}: cannot create", out.display()))?;
     write_results(out, rows.into_values().collect())?;
+    batch::write_atomic(
+        &out.join(MERGED),
+        format!("merged from {} folders\n", dirs.len()).as_bytes(),
+    )?;
     Ok(n)
+}
+
+/// The file that marks a folder as a merge's output (a later merge may write over it).
+const MERGED: &str = "merged.txt";
+
+/// Refuses a merge's `--out` that is a run folder (its `tournament.txt` or journal: the merge
+/// would replace its results and leave them at odds with its schedule), or that holds results
+/// an earlier merge did not write. Other entries (the shards' own folders, say) may stay.
+fn check_merge_folder(out: &Path) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(out) else {
+        if out.exists() {
+            bail!("--out {}: not a folder", out.display());
+        }
+        return Ok(());
+    };
+    let names: Vec<String> = entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let merged_before = names.iter().any(|n| n == MERGED);
+    if names
+        .iter()
+        .any(|n| n == "tournament.txt" || n == "journal.csv")
+    {
+        bail!(
+            "--out {}: a tournament run is there; merge into another folder",
+            out.display()
+        );
+    }
+    if !merged_before
+        && names
+            .iter()
+            .any(|n| n == "games.csv" || n == "standings.csv")
+    {
+        bail!(
+            "--out {}: results that no merge wrote are there; merge into another folder",
+            out.display()
+        );
+    }
+    Ok(())
 }
 
 /// Player names and contestants from arguments: a folder stands for its `.so`/`.dylib`/`.dll`

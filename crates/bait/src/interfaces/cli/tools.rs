@@ -31,7 +31,7 @@ impl GradeClassArgs {
             game,
         } = self;
 
-        class.run(|input, class, report| {
+        class.run("bait", |input, class, report| {
             let g = load_game(&game)?;
             let files = batch::collect_inputs(input, is_level_file)?;
             let mut levels = Vec::new();

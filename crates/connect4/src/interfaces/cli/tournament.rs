@@ -76,6 +76,15 @@ fn tournament(a: TournamentArgs) -> Result<i32> {
     let dir = a.out.expect("clap requires --out");
     let players = expand(&a.players)?;
     let opponents = expand(&a.opponents)?;
+    for (list, what) in [(&players, "player"), (&opponents, "opponent")] {
+        let mut seen = std::collections::HashSet::new();
+        if let Some(twice) = list.iter().find(|p| !seen.insert(&p.0)) {
+            bail!(
+                "the {what} {} is named twice: each plays once (the games would share their keys)",
+                twice.0
+            );
+        }
+    }
     warn_unplayable(players.iter().chain(&opponents).map(|p| &p.1));
     let names = |v: &[(String, Contestant)]| v.iter().map(|p| p.0.clone()).collect::<Vec<_>>();
     let mut fixtures = schedule(
@@ -109,7 +118,13 @@ fn tournament(a: TournamentArgs) -> Result<i32> {
                 dir.display()
             );
         }
-        if batch::read_text(&description_file).ok().as_deref() != Some(description.as_str()) {
+        if !description_file.exists() {
+            bail!(
+                "{}: a journal without its tournament.txt: not a run this tool can go on with",
+                dir.display()
+            );
+        }
+        if batch::read_text(&description_file)?.as_str() != description.as_str() {
             bail!(
                 "{}: the run there has another schedule (see tournament.txt)",
                 dir.display()

@@ -41,7 +41,7 @@ impl GradeClassArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
         let GradeClassArgs { class, grading } = self;
-        class.run(|input, class, report| {
+        class.run("xiangqi-endgame", |input, class, report| {
             let files = batch::collect_inputs(input, batch::is_txt_input)?;
             let mut boards = Vec::new();
             for file in &files {
