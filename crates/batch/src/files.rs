@@ -217,6 +217,17 @@ pub fn check_writable(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The folder directly under `/` that writing `path` would create, if any.
+pub(crate) fn new_root_folder(path: &Path) -> Option<std::path::PathBuf> {
+    let mut missing = None;
+    let mut dir = path.parent()?;
+    while !dir.as_os_str().is_empty() && !dir.exists() {
+        missing = Some(dir.to_path_buf());
+        dir = dir.parent()?;
+    }
+    (dir == Path::new("/")).then_some(missing).flatten()
+}
+
 /// The temporary [`write_atomic`] writes `path` through (`.NAME.tmpPID` beside it), after
 /// creating the folder and clearing stale temporaries of killed runs from it.
 fn temporary_for(path: &Path) -> Result<PathBuf> {
@@ -224,6 +235,14 @@ fn temporary_for(path: &Path) -> Result<PathBuf> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    if let Some(top) = new_root_folder(path) {
+        bail!(
+            "{}: would create the folder {} at the root of the filesystem; give a path inside \
+             an existing folder",
+            path.display(),
+            top.display()
+        );
+    }
     fs::create_dir_all(dir).with_context(|| format!("{}: cannot create folder", dir.display()))?;
     remove_stale_temporaries(dir);
     let name = path

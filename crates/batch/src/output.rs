@@ -3,8 +3,9 @@
 //! something other than a regular file (a device node, a FIFO, a socket: replacing one would
 //! break what uses it), when it is one of the command's own inputs or lies inside an input
 //! folder (a report written over a student's answer, weights over the weights they start
-//! from), or when its folder cannot be written. An existing regular file is replaced, and the
-//! tool says so on stderr.
+//! from), when it would create a folder at the root of the filesystem (`-o /out` typed for
+//! `-o ./out`), or when its folder cannot be written. An existing regular file is replaced, and
+//! the tool says so on stderr.
 
 use anyhow::{bail, Result};
 use std::path::Path;
@@ -20,6 +21,7 @@ use std::path::Path;
 /// assert!(batch::check_output(&dir.join("in.txt"), &[dir.join("in.txt")]).is_err());
 /// assert!(batch::check_output(&dir.join("class/r.csv"), &[dir.join("class")]).is_err());
 /// assert!(batch::check_output(std::path::Path::new("/dev/null"), &[] as &[&str]).is_err());
+/// assert!(batch::check_output(std::path::Path::new("/no-such-top/r.csv"), &[] as &[&str]).is_err());
 /// std::fs::remove_dir_all(dir).unwrap();
 /// ```
 pub fn check_output<P: AsRef<Path>>(path: &Path, inputs: &[P]) -> Result<()> {
@@ -58,6 +60,15 @@ pub fn check_output<P: AsRef<Path>>(path: &Path, inputs: &[P]) -> Result<()> {
                 );
             }
         }
+    }
+    if let Some(top) = crate::files::new_root_folder(path) {
+        bail!(
+            "{}: would create the folder {} at the root of the filesystem; give a path inside \
+             an existing folder (./{} for one here)",
+            path.display(),
+            top.display(),
+            path.strip_prefix("/").unwrap_or(path).display()
+        );
     }
     crate::files::check_writable(path)?;
     if path.is_file() {

@@ -31,18 +31,29 @@ pub fn normalize_text(text: String) -> String {
     }
 }
 
+/// The most characters of a text [`shown`] quotes: a message never echoes a whole file.
+pub const SHOWN_CHARS: usize = 200;
+
 /// `text` as it can be quoted in a message: characters that do not show (control and format
 /// characters such as a byte-order mark or a zero-width space) are written as `\u{…}` escapes,
-/// the rest, line feeds included, as they are.
+/// the rest, line feeds included, as they are; past [`SHOWN_CHARS`] characters it is cut, with
+/// how many more there were.
 ///
 /// ```
 /// assert_eq!(batch::shown("\u{feff}5"), "\\u{feff}5");
 /// assert_eq!(batch::shown("a\tb"), "a\\tb");
 /// assert_eq!(batch::shown("数字 7\nnext"), "数字 7\nnext");
+/// let long = "x".repeat(1 << 20);
+/// assert_eq!(batch::shown(&long), format!("{}… ({} more characters)", "x".repeat(200), (1 << 20) - 200));
 /// ```
 pub fn shown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut out = String::with_capacity(text.len().min(4 * SHOWN_CHARS));
+    for (i, c) in text.chars().enumerate() {
+        if i == SHOWN_CHARS {
+            let more = text.chars().count() - SHOWN_CHARS;
+            out.push_str(&format!("… ({more} more characters)"));
+            break;
+        }
         let invisible = (c.is_control() && c != '\n')
             || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{00ad}');
         if invisible {

@@ -534,9 +534,9 @@ mod tests {
 
     #[test]
     fn hanging_and_threatened_pieces_are_seen() {
-        // Black to move; the red horse on d5 is attacked by the black pawn on d6 and defended
-        // by nothing; the black chariot on a9 is attacked by nothing.
-        let p: Position = "r2k5/9/9/3p5/3N5/9/9/9/9/4K4 b".parse().unwrap();
+        // Black to move; the red horse on d3 is attacked by the black pawn on d4 (across the
+        // river) and defended by nothing; the black chariot on a9 is attacked by nothing.
+        let p: Position = "r2k5/9/9/9/9/3p5/3N5/9/9/4K4 b".parse().unwrap();
         let t = activity_terms(&p);
         // hanging-waiting: red's horse (3 units) against red; hanging-to-move: none of black's.
         assert_eq!(t[8], -3);

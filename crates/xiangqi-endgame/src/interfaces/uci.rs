@@ -109,8 +109,13 @@ pub fn run_with(
                     Ok((pos, game)) => {
                         session.pos = pos;
                         session.line = game;
+                        session.refused = None;
                     }
-                    Err(e) => out.line(&format!("info string error: {e}"))?,
+                    Err(e) => {
+                        // The GUI's position is not the one kept: `go` must not search it.
+                        out.line(&format!("info string error: {e}"))?;
+                        session.refused = Some(e);
+                    }
                 },
                 "ucinewgame" | "setoption" | "go" => {
                     // A GUI waits for `bestmove` before these; if it did not, the search ends
@@ -122,6 +127,13 @@ pub fn run_with(
                             if let Err(e) = session.set_option(&words[1..]) {
                                 out.line(&format!("info string error: {e}"))?;
                             }
+                        }
+                        _ if session.refused.is_some() => {
+                            let why = session.refused.as_deref().unwrap_or_default();
+                            out.line(&format!(
+                                "info string error: no position to search (the last position command was refused: {why})"
+                            ))?;
+                            out.line("bestmove 0000")?;
                         }
                         _ => match parse_go(&words[1..]) {
                             Ok(go) => {
@@ -161,6 +173,8 @@ impl<W: Write> Output<W> {
 struct Session {
     pos: Position,
     line: GameLine,
+    /// Why the last `position` command was refused, until one is accepted.
+    refused: Option<String>,
     searcher: Option<Searcher<SearchPosition>>,
     hash_mb: usize,
     move_overhead: Duration,
@@ -181,6 +195,7 @@ impl Session {
             config,
             line: GameLine::new(&pos),
             pos,
+            refused: None,
             searcher: None,
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
@@ -193,6 +208,7 @@ impl Session {
         }
         self.pos = START_FEN.parse().expect("start position");
         self.line = GameLine::new(&self.pos);
+        self.refused = None;
     }
 
     fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
@@ -372,9 +388,13 @@ pub fn parse_go(args: &[&str]) -> Result<Go, String> {
             break;
         }
         let value = args.get(i + 1).ok_or(format!("go {key} needs a number"))?;
-        let n: u64 = value
-            .parse()
-            .map_err(|_| format!("go {key}: {value:?} is not a whole number"))?;
+        let n: u64 = value.parse().map_err(|_| {
+            if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+                format!("go {key}: {value} is too large (at most {})", u64::MAX)
+            } else {
+                format!("go {key}: {:?} is not a whole number", batch::shown(value))
+            }
+        })?;
         let ms = Some(Duration::from_millis(n));
         match key {
             "wtime" => go.time[0] = ms,

@@ -80,8 +80,45 @@ impl FromStr for Position {
             }
         }
         check_kings(&pos, 1, &[Color::Red, Color::Black])?;
+        check_squares(&pos)?;
         Ok(pos)
     }
+}
+
+/// Rejects pieces on squares no game can bring them to: an advisor off its palace's five
+/// points, an elephant off its seven, a pawn behind its starting rank, or on its own side of
+/// the river off its starting files (pawns move sideways only once across).
+fn check_squares(pos: &Position) -> Result<(), InputError> {
+    use crate::board::piece::Kind;
+    for i in 0..90u8 {
+        let sq = Square(i);
+        let Some(p) = pos.at(sq) else { continue };
+        // Rows counted from the piece's own back rank.
+        let (row, col) = match p.color {
+            Color::Red => (9 - sq.row(), sq.col()),
+            Color::Black => (sq.row(), sq.col()),
+        };
+        let ok = match p.kind {
+            Kind::Advisor => matches!((row, col), (0, 3) | (0, 5) | (1, 4) | (2, 3) | (2, 5)),
+            Kind::Elephant => matches!(
+                (row, col),
+                (0, 2) | (0, 6) | (2, 0) | (2, 4) | (2, 8) | (4, 2) | (4, 6)
+            ),
+            Kind::Pawn => row >= 5 || (row >= 3 && col % 2 == 0),
+            _ => true,
+        };
+        if !ok {
+            return Err(InputError::at(
+                1,
+                format!(
+                    "impossible position: a {} {:?} on {sq}, where it can never stand",
+                    color_name(p.color),
+                    p.kind
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Rejects boards the rules cannot make sense of: a missing king of a colour in `required`,

@@ -151,18 +151,40 @@ pub(crate) fn problem_fields(
         }
         let mut fields = line.split(';').map(str::trim);
         let fen = fields.next().unwrap_or_default();
-        let mate_in = fields
-            .find_map(|f| f.strip_prefix("mate in "))
-            .map(|k| {
-                k.trim()
+        // After the FEN: `mate in K`, then the mate's line of moves; anything else is a
+        // mistyped annotation, named rather than ignored.
+        let annotation = fields.next().filter(|f| !f.is_empty());
+        let line_field = fields.next();
+        let mate_in = match annotation {
+            None => Ok(None),
+            Some(f) => match f.strip_prefix("mate in ") {
+                Some(k) => k
+                    .trim()
                     .parse::<u32>()
                     .ok()
                     .filter(|&k| k >= 1)
+                    .map(Some)
                     .ok_or_else(|| {
                         format!("`mate in {k}`: the moves must be a whole number from 1")
-                    })
-            })
-            .transpose();
+                    }),
+                None => Err(format!(
+                    "unknown annotation `{}`: expected `mate in K`",
+                    batch::shown(f)
+                )),
+            },
+        }
+        .and_then(|m| match line_field {
+            Some(l)
+                if l.split_whitespace()
+                    .any(|w| w.parse::<crate::board::square::Move>().is_err()) =>
+            {
+                Err(format!(
+                    "`{}` is not a line of moves like h2e2 h9g7",
+                    batch::shown(l)
+                ))
+            }
+            _ => Ok(m),
+        });
         Some((i + 1, fen, mate_in))
     })
 }

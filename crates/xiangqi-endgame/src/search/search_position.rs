@@ -415,15 +415,15 @@ mod tests {
 
     #[test]
     fn the_exchange_order_puts_losing_captures_after_the_quiet_moves() {
-        // The chariot on d0 can take the pawn on d7, which the advisor defends, and the
+        // The chariot on d0 can take the pawn on d4, which the chariot on d9 defends, and the
         // chariot on a0 the pawn on a3, which nothing defends.
-        let p: Position = "4k4/4a4/3p5/9/9/9/p8/9/9/R2RK4 w".parse().unwrap();
+        let p: Position = "3r1k3/9/9/9/9/3p5/p8/9/9/R2RK4 w".parse().unwrap();
         let mut game = SearchPosition::new(p, Rules::Legal, EvalKind::Course);
         game.use_static_exchange(true);
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
         game.order_moves(&mut moves);
-        let (good, losing): (Move, Move) = ("a0a3".parse().unwrap(), "d0d7".parse().unwrap());
+        let (good, losing): (Move, Move) = ("a0a3".parse().unwrap(), "d0d4".parse().unwrap());
         assert_eq!(moves[0], good, "{moves:?}");
         assert_eq!(*moves.last().unwrap(), losing, "{moves:?}");
         assert!(game.losing_capture(losing) && !game.losing_capture(good));

@@ -72,9 +72,9 @@ impl CompeteArgs {
         let size = size.as_deref().map(parse_size).transpose()?;
         // Before the first game: a result file that cannot be written fails now, not after
         // the whole match has been played.
-        batch::check_writable(&result)?;
+        batch::check_output(&result, &[] as &[&std::path::Path])?;
         if let Some(t) = &times {
-            batch::check_writable(t)?;
+            batch::check_output(t, &[] as &[&std::path::Path])?;
         }
         let _load = crate::course::move_times::Load::start(load as usize);
         crate::course::compete::MEMORY_LIMIT_MB

@@ -54,8 +54,9 @@ pub struct TrainArgs {
     /// when the file exists (instead of playing), write them there otherwise.
     #[arg(long, value_name = "DIR")]
     samples: Option<std::path::PathBuf>,
-    /// Conjugate-gradient iterations per stage.
-    #[arg(long, default_value_t = crate::learn::train::Fit::default().iterations)]
+    /// Conjugate-gradient iterations per stage (0 would write weights of zero).
+    #[arg(long, default_value_t = crate::learn::train::Fit::default().iterations,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
     iterations: u32,
     /// Ridge penalty on the squared weights (0 or more).
     #[arg(long, default_value_t = crate::learn::train::Fit::default().ridge, value_parser = ridge_arg)]
@@ -90,8 +91,9 @@ pub struct FitProbcutArgs {
     /// Where to write the model.
     #[arg(long, default_value = "probcut.txt")]
     out: std::path::PathBuf,
-    /// Positions to measure.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    /// Positions to measure (at least 50: fewer cannot fit the model's four coefficients per
+    /// stage and depth pair).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(50..=100_000))]
     positions: u64,
     /// Seed of the games.
     #[arg(long, default_value_t = 1)]
@@ -119,6 +121,7 @@ impl FitProbcutArgs {
             jobs,
             weights,
         } = self;
+        batch::check_output(&out, weights.as_slice())?;
         if let Some(path) = weights {
             let bytes = std::fs::read(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
             let w = crate::eval::pattern::Weights::from_bytes(&bytes)
@@ -145,7 +148,7 @@ fn fit_probcut(
     jobs: usize,
 ) -> Result<i32> {
     use crate::learn::probcut_fit::{calibration_positions, fit, measure, tabulate};
-    batch::check_writable(out)?;
+    batch::check_output(out, &[] as &[&std::path::Path])?;
     let t = Instant::now();
     let ps = calibration_positions(positions, seed);
     let samples = measure(&ps, max_depth, jobs);

@@ -86,7 +86,7 @@ impl MatchArgs {
 
         use crate::interfaces::matchplay::{run, Contestant, MatchOptions};
         if let Some(path) = &ggf {
-            batch::check_writable(path)?;
+            batch::check_output(path, &[] as &[&std::path::Path])?;
         }
         let timeout = std::time::Duration::from_secs_f64(move_timeout);
         let pa = Contestant::parse(&a, heuristic_a, order, nboard_depth, timeout)

@@ -60,7 +60,7 @@ fn train_tables_cmd(
     source: &str,
     options: &crate::learn::train_tables::TableOptions,
 ) -> Result<i32> {
-    batch::check_writable(output)?;
+    batch::check_output(output, games)?;
     let texts = read_all(games)?;
     let t = crate::learn::train_tables::fit_tables(&texts, options)
         .map_err(|(i, e)| e.in_file(&games[i]))?;
@@ -89,7 +89,7 @@ fn train_activity_cmd(
     source: &str,
     options: &crate::learn::train_tables::TableOptions,
 ) -> Result<i32> {
-    batch::check_writable(output)?;
+    batch::check_output(output, games)?;
     let texts = read_all(games)?;
     let t = crate::learn::train_activity::fit_activity(&texts, options)
         .map_err(|(i, e)| e.in_file(&games[i]))?;
@@ -224,7 +224,7 @@ fn write_learned(output: &Path, how: &str, source: &str, summary: &str, body: &s
 }
 
 fn train_cmd(games: &[PathBuf], output: &Path, source: &str) -> Result<i32> {
-    batch::check_writable(output)?;
+    batch::check_output(output, games)?;
     let texts = read_all(games)?;
     let t = crate::learn::train::fit(&texts).map_err(|(i, e)| e.in_file(&games[i]))?;
     let summary = format!(

@@ -145,7 +145,7 @@ fn generate_cmd(
         bail!("--min-plies is above --max-plies");
     }
     if let Some(f) = output {
-        batch::check_writable(f)?;
+        batch::check_output(f, &[] as &[&Path])?;
     }
     let bar = batch::progress_bar(count as u64, "problems", false);
     let problems = crate::search::mates::generate(

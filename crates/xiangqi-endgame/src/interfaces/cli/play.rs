@@ -235,7 +235,7 @@ fn match_cmd(
 ) -> Result<i32> {
     use crate::play::selfplay::{Contestant, Ranks};
     for f in [games_file, pgn_file].into_iter().flatten() {
-        batch::check_writable(f)?;
+        batch::check_output(f, &[] as &[&Path])?;
     }
     for contestant in [&mut a, &mut b] {
         let name = contestant.to_string();
