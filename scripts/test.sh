@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# All tests: formatting, lints, the workspace's tests (optimised test profile), the commands
+# All tests (about 30 minutes on two cores): formatting, lints, the layers and docs checks, the
+# workspace's tests (optimised test profile), the commands
 # shown in README.md and docs/, the main job (every tool on its bundled inputs, outputs
 # unchanged), the playground in headless Chromium (installs chromium and chromium-driver when
 # missing) and under a 30-second load, the cluster scripts under a live one-node Slurm (as
@@ -18,9 +19,12 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
-echo "== layers: no import circle inside a crate"
+echo "== layers: no circle, no import through re-exports, no import upward between floors"
 scripts/check-layers.sh --self-test
 scripts/check-layers.sh
+echo "== docs: the README a front page (12,000 bytes, 15 result rows), no broken relative link"
+scripts/check-docs.sh --self-test
+scripts/check-docs.sh
 echo "== module headers: at most 12 lines of //! each"
 long=$(for f in $(find crates -path '*/src/*.rs'); do
     awk -v f="$f" '/^\/\/!/ { n++; next } { exit } END { if (n > 12) print n " lines: " f }' "$f"
@@ -51,6 +55,8 @@ echo "== the playground in a real browser: scripts/browser-test.sh"
 scripts/browser-test.sh
 echo "== the playground under load: scripts/playground-load.py"
 python3 scripts/playground-load.py --clients 8 --seconds 30
+echo "== submit.sh refuses before submitting: scripts/slurm/submit-test.sh"
+scripts/slurm/submit-test.sh
 echo "== class-scale runs under a live Slurm: scripts/slurm/live-test.sh"
 scripts/slurm/live-test.sh
 if [ -d "$data" ]; then

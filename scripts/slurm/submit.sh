@@ -14,7 +14,10 @@
 # the report (grading; parts in REPORT.parts/). Logs: one per task in DIR/logs or
 # REPORT.parts/logs. Binaries come from this repository's target/release when it is built,
 # else from PATH; folders must be on a file system every node sees. SBATCH_OPTS adds sbatch
-# options (for example "--partition=short --time=2:00:00").
+# options (for example "--partition=short --time=2:00:00"). Everything is checked before
+# anything is submitted or created (the shard count against the cluster's MaxArraySize, --only's
+# shards, the input and class folders, sbatch itself); if the merge cannot be submitted, the
+# array job is cancelled, so that no array runs without its merge.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -42,12 +45,32 @@ while [ $# -gt 0 ]; do
         *) args+=("$1"); shift ;;
     esac
 done
+command -v sbatch >/dev/null || { echo "submit.sh: sbatch not found: this needs a Slurm cluster's login node" >&2; exit 2; }
+# The most shards an array may have here: the cluster's MaxArraySize less one (1001 by default).
+max_shards=1000
+if size=$(scontrol show config 2>/dev/null | sed -n 's/^MaxArraySize *= *\([0-9]*\).*/\1/p') && [ -n "$size" ]; then
+    max_shards=$((size - 1))
+fi
 case "$shards" in
-    '' | *[!0-9]* | 0) echo "submit.sh: --shards N (a positive number) is required" >&2; exit 2 ;;
+    '' | *[!0-9]* | 0*) echo "submit.sh: --shards N (a positive number) is required" >&2; exit 2 ;;
 esac
-case "$only" in
-    *[!0-9,]*) echo "submit.sh: --only takes shard numbers, like 2 or 2,5" >&2; exit 2 ;;
-esac
+if [ "${#shards}" -gt 6 ] || [ "$shards" -gt "$max_shards" ]; then
+    echo "submit.sh: --shards $shards is more than this cluster's array jobs take ($max_shards, its MaxArraySize less one)" >&2
+    exit 2
+fi
+if [ -n "$only" ]; then
+    IFS=, read -r -a picked <<<"$only"
+    [ "${#picked[@]}" -gt 0 ] && [ "${only%,}" = "$only" ] || { echo "submit.sh: --only takes shard numbers, like 2 or 2,5" >&2; exit 2; }
+    for i in "${picked[@]}"; do
+        case "$i" in
+            '' | *[!0-9]* | 0*) echo "submit.sh: --only takes shard numbers from 1, like 2 or 2,5 (not \`$i')" >&2; exit 2 ;;
+        esac
+        if [ "${#i}" -gt 6 ] || [ "$i" -gt "$shards" ]; then
+            echo "submit.sh: --only $i: there are $shards shards" >&2
+            exit 2
+        fi
+    done
+fi
 case "$jobs" in
     '' | *[!0-9]* | 0) echo "submit.sh: --jobs takes a positive number" >&2; exit 2 ;;
 esac
@@ -72,6 +95,9 @@ case "$kind" in
     astar-map | xiangqi-endgame | bait)
         [ -z "$out" ] || { echo "submit.sh: grading writes --report, not --out" >&2; exit 2; }
         [ "$jobs" = 1 ] || { echo "submit.sh: --jobs is for tournaments" >&2; exit 2; }
+        [ "${#args[@]}" -ge 2 ] || { echo "submit.sh: $kind needs INPUT and CLASS" >&2; exit 2; }
+        [ -e "${args[0]}" ] || { echo "submit.sh: INPUT ${args[0]} does not exist" >&2; exit 2; }
+        [ -d "${args[1]}" ] || { echo "submit.sh: CLASS ${args[1]} is not a folder" >&2; exit 2; }
         bin=$(command -v "$kind") || { echo "submit.sh: $kind not built (cargo build --release)" >&2; exit 2; }
         report=$(realpath -m "$report")
         [ -d "$(dirname "$report")" ] || { echo "submit.sh: --report $report: its folder does not exist; create it first" >&2; exit 2; }
@@ -96,9 +122,13 @@ esac
 array_job=$(sbatch --parsable --job-name="$kind" --array="${only:-1-$shards}" \
     --output="$logs/%x-%A_%a.log" "${extra[@]}" "${array[@]}")
 array_job=${array_job%%;*}
-merge_job=$(sbatch --parsable --job-name="$kind-merge" --dependency="afterok:$array_job" \
+if ! merge_job=$(sbatch --parsable --job-name="$kind-merge" --dependency="afterok:$array_job" \
     --kill-on-invalid-dep=yes --output="$logs/%x-%j.log" "${extra[@]}" \
-    "$here/merge.sbatch" "${merge[@]}")
+    "$here/merge.sbatch" "${merge[@]}"); then
+    scancel "$array_job" 2>/dev/null || true
+    echo "submit.sh: the merge job could not be submitted; array job $array_job cancelled (nothing runs without its merge)" >&2
+    exit 1
+fi
 merge_job=${merge_job%%;*}
 echo "array job $array_job: shards ${only:-1-$shards} of $shards of $kind, logs in $logs"
 echo "merge job $merge_job: writes $result once every shard has succeeded"
