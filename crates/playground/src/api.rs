@@ -32,6 +32,14 @@ impl ApiError {
             message: message.into(),
         }
     }
+
+    /// A 503: the server cannot do it now (its engines busy, a search beyond its caps).
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
 }
 
 impl IntoResponse for ApiError {

@@ -117,6 +117,10 @@ pub struct AgentRequest {
 /// Longest time per action an agent may take on the page (a game lasts up to 1000 actions).
 const MAX_AGENT_MS: u64 = 50;
 
+/// Most states a search of the page may expand (planners and the optimal plans): with the
+/// server's time cap, what bounds its memory (a few hundred bytes a state kept).
+pub const MAX_STATES: u64 = 2_000_000;
+
 pub(crate) async fn agent(
     State(engines): State<Engines>,
     Input(req): Input<AgentRequest>,
@@ -132,10 +136,20 @@ pub(crate) async fn agent(
             "an agent may think at most {MAX_AGENT_MS} ms per action here"
         )));
     }
+    let time = engines.limits.max_think;
     engines
         .run(move || {
-            let mut agent = bait::agents::from_spec(&req.agent, req.seed).map_err(ApiError::bad)?;
-            let run = bait::agents::run(&level, agent.as_mut());
+            // Every agent within the server's caps: the whole run within its time, a planner
+            // within its states, a timed agent at most MAX_AGENT_MS a decision.
+            let deadline = Deadline::after(time);
+            let limits = Limits {
+                max_expanded: Some(MAX_STATES),
+                deadline,
+            };
+            let mut agent =
+                bait::agents::from_spec_within(&req.agent, req.seed, limits, Some(MAX_AGENT_MS))
+                    .map_err(ApiError::bad)?;
+            let run = bait::agents::run_until(&level, agent.as_mut(), deadline);
             Ok(played(&level, &run.actions))
         })
         .await
@@ -183,7 +197,7 @@ pub(crate) async fn optimal(
     engines
         .run(move || {
             let limits = Limits {
-                max_expanded: None,
+                max_expanded: Some(MAX_STATES),
                 deadline: Deadline::after(time),
             };
             let plan = if req.goal == "shortest" {

@@ -6,7 +6,7 @@
 use crate::api::{comma_list, ApiError, ApiResult, Engines, Input};
 use axum::extract::{Query, State};
 use axum::Json;
-use othello::deciders::{decide, Algorithm, Decider, HeuristicKind, MoveOrder};
+use othello::deciders::{Algorithm, Decider, HeuristicKind, MoveOrder};
 use othello::endgame::{solve_until, table_megabytes, Solution};
 use othello::nboard::{Analysis, MoveBudget, Thinker};
 use othello::{Color, Move, Position};
@@ -166,7 +166,12 @@ fn learned(p: &Position, depth: u32, budget: &MoveBudget) -> Option<Analysis> {
     Thinker::new(Arc::new(AtomicBool::new(false))).best(p, depth, budget)
 }
 
-fn course_decision(p: &Position, decider: Decider, req: &MoveRequest) -> Result<Decided, ApiError> {
+fn course_decision(
+    p: &Position,
+    decider: Decider,
+    req: &MoveRequest,
+    time: std::time::Duration,
+) -> Result<Decided, ApiError> {
     let heuristic = heuristic_of(req.heuristic.as_deref())?;
     let depth = match decider {
         Decider::Minimax(d) | Decider::AlphaBeta(d) | Decider::Mtdf(d) => Some(d),
@@ -178,15 +183,34 @@ fn course_decision(p: &Position, decider: Decider, req: &MoveRequest) -> Result<
         )));
     }
     let mut rng = search_core::SmallRng::seed_from_u64(req.seed);
-    let mv = decide(p, decider, heuristic, MoveOrder::Course, &mut rng);
+    // Every decider keeps to the server's time: a search that cannot finish within it is
+    // refused, not left running.
+    let budget = search_core::Budget::new(search_core::Deadline::after(time), None);
+    let (mv, nodes) = othello::deciders::decide_within(
+        p,
+        decider,
+        heuristic,
+        MoveOrder::Course,
+        &mut rng,
+        &budget,
+    )
+    .ok_or_else(|| {
+        ApiError::busy(format!(
+            "{} did not finish within the server's {:.0} s: ask for a smaller depth",
+            req.decider,
+            time.as_secs_f64()
+        ))
+    })?;
     let algo = match decider {
         Decider::Minimax(_) => Some(Algorithm::Minimax),
         Decider::AlphaBeta(_) => Some(Algorithm::Alphabeta),
         Decider::Mtdf(_) => Some(Algorithm::Mtdf),
         _ => None,
     };
+    // The tree is drawn only when small: tracing a big search would cost as much again.
+    let drawable = nodes <= 2 * othello::trace::SVG_MAX_NODES as u64;
     let (tree, tree_note) = match (algo, depth) {
-        (Some(algo), Some(d)) => {
+        (Some(algo), Some(d)) if drawable => {
             let t = othello::trace::trace_search(p, d, algo, MoveOrder::Course, heuristic);
             let note = t.svg.is_none().then(|| {
                 format!(
@@ -196,6 +220,13 @@ fn course_decision(p: &Position, decider: Decider, req: &MoveRequest) -> Result<
             });
             (t.svg, note)
         }
+        (Some(_), Some(_)) => (
+            None,
+            Some(format!(
+                "the tree has {nodes} nodes: too big to draw (at most {})",
+                othello::trace::SVG_MAX_NODES
+            )),
+        ),
         _ => (
             None,
             Some("this decider has no fixed-depth tree".to_string()),
@@ -206,7 +237,7 @@ fn course_decision(p: &Position, decider: Decider, req: &MoveRequest) -> Result<
         eval: None,
         exact: false,
         depth,
-        nodes: None,
+        nodes: Some(nodes),
         tree,
         tree_note,
     })
@@ -253,7 +284,7 @@ pub(crate) async fn decide_move(
         d => d,
     };
     engines
-        .run(move || course_decision(&p, decider, &req))
+        .run(move || course_decision(&p, decider, &req, time))
         .await
 }
 

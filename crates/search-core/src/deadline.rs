@@ -129,6 +129,21 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// A budget of a deadline and an optional node limit, with no stop signal.
+    ///
+    /// ```
+    /// use search_core::{Budget, Deadline};
+    /// let b = Budget::new(Deadline::after(std::time::Duration::from_secs(10)), Some(5000));
+    /// assert_eq!(b.node_limit, Some(5000));
+    /// ```
+    pub fn new(deadline: Deadline, node_limit: Option<u64>) -> Budget {
+        Budget {
+            deadline,
+            node_limit,
+            ..Budget::default()
+        }
+    }
+
     /// Whether a search that has entered `nodes` nodes must stop. The node budget costs a
     /// comparison per node; the clock and the stop signal are read every 1024 nodes.
     #[inline]

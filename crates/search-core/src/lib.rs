@@ -23,13 +23,13 @@ pub mod stats;
 pub mod tables;
 
 pub use adversarial::abdada::shared_search_root;
-pub use adversarial::alphabeta::{alphabeta, alphabeta_window, AlphaBetaSearch};
+pub use adversarial::alphabeta::{alphabeta, alphabeta_window, alphabeta_within, AlphaBetaSearch};
 pub use adversarial::aspiration::{aspiration_search, aspiration_windows};
 pub use adversarial::exact_solver::{ExactGame, ExactSolver};
 pub use adversarial::iterative::{
     iterative_deepening, stability_scale, IterationKind, IterativeOptions,
 };
-pub use adversarial::minimax::minimax;
+pub use adversarial::minimax::{minimax, minimax_within};
 pub use adversarial::mtdf::{mtdf, mtdf_stepped};
 pub use adversarial::negamax::{negamax, ProbCut, RootMoveHook, SearchOptions, Searcher, Singular};
 pub use adversarial::parallel::{parallel_search_root, ParallelRoot};

@@ -8,13 +8,13 @@ use crate::rules::state::{Outcome, State};
 use crate::solve::actions_of;
 use search_core::{bfs, Limits};
 
-/// A breadth-first plan from `state` (empty when none is found within 60 M expansions).
-pub fn bfs_plan(level: &Level, state: &State) -> Vec<Action> {
+/// A breadth-first plan from `state` (empty when none is found within `limits` and 60 M expansions).
+pub fn bfs_plan(level: &Level, state: &State, limits: &Limits) -> Vec<Action> {
     let out = bfs(
         state,
         |s| moves(level, s).map(|(n, _)| n),
         |s| s.outcome == Outcome::Won,
-        &Limits::nodes(60_000_000),
+        &super::plan::capped(limits, 60_000_000),
     );
     out.solution
         .map_or_else(Vec::new, |(path, _)| actions_of(level, &path))

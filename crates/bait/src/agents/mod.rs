@@ -56,11 +56,17 @@ pub struct Run {
 
 /// Runs `agent` from the level's start until the game ends (at most 1001 actions).
 pub fn run(level: &Level, agent: &mut dyn Agent) -> Run {
+    run_until(level, agent, search_core::Deadline::none())
+}
+
+/// [`run`] until `deadline` too (a server's time cap): the run stops, its last state as it
+/// stands, once the deadline passes.
+pub fn run_until(level: &Level, agent: &mut dyn Agent, deadline: search_core::Deadline) -> Run {
     let mut state = level.initial;
     let mut actions = Vec::new();
     let start = Instant::now();
     let mut slowest = Duration::ZERO;
-    while !state.over() && actions.len() <= MAX_TIMESTEPS as usize {
+    while !state.over() && actions.len() <= MAX_TIMESTEPS as usize && !deadline.expired() {
         let t = Instant::now();
         let a = agent.act(level, &state);
         slowest = slowest.max(t.elapsed());
@@ -78,6 +84,18 @@ pub fn run(level: &Level, agent: &mut dyn Agent) -> Run {
 /// Parses an agent spec: `dfs`, `dls:DEPTH[:MS]`, `astar`, `bfs`, `mcts:MS`, `mcts-guided:MS`
 /// (the MCTS agents seeded).
 pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
+    from_spec_within(spec, seed, search_core::Limits::none(), None)
+}
+
+/// [`from_spec`] for a server: the planners within `limits` (a deadline and a cap on the
+/// states they keep), and the timed agents at most `max_ms` a decision (their own time when
+/// they give one, else `max_ms`).
+pub fn from_spec_within(
+    spec: &str,
+    seed: u64,
+    limits: search_core::Limits,
+    max_ms: Option<u64>,
+) -> Result<Box<dyn Agent>, String> {
     let parts: Vec<&str> = spec.split(':').collect();
     let num = |i: usize, default: u64| -> Result<u64, String> {
         parts.get(i).map_or(Ok(default), |p| {
@@ -85,19 +103,18 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
                 .map_err(|_| format!("`{p}` in `{spec}` is not a number"))
         })
     };
+    // A decision's time: the spec's (100 ms by default), at most `max_ms`.
+    let ms = |i: usize| -> Result<Duration, String> {
+        let own = num(i, max_ms.unwrap_or(100))?;
+        Ok(Duration::from_millis(max_ms.map_or(own, |m| own.min(m))))
+    };
     Ok(match parts[0] {
-        "dfs" => Box::new(PlanOnce::new(dfs_plan)),
-        "dls" => Box::new(DlsAgent::new(
-            num(1, 6)? as usize,
-            Duration::from_millis(num(2, 100)?),
-        )),
-        "astar" => Box::new(PlanOnce::new(astar_plan)),
-        "bfs" => Box::new(PlanOnce::new(bfs_plan)),
-        "mcts" => Box::new(MctsAgent::new(Duration::from_millis(num(1, 100)?), seed)),
-        "mcts-guided" => Box::new(GuidedMctsAgent::new(
-            Duration::from_millis(num(1, 100)?),
-            seed,
-        )),
+        "dfs" => Box::new(PlanOnce::within(dfs_plan, limits)),
+        "dls" => Box::new(DlsAgent::new(num(1, 6)? as usize, ms(2)?)),
+        "astar" => Box::new(PlanOnce::within(astar_plan, limits)),
+        "bfs" => Box::new(PlanOnce::within(bfs_plan, limits)),
+        "mcts" => Box::new(MctsAgent::new(ms(1)?, seed)),
+        "mcts-guided" => Box::new(GuidedMctsAgent::new(ms(1)?, seed)),
         other => {
             return Err(format!(
                 "unknown agent `{other}` (dfs, dls:DEPTH[:MS], astar, bfs, mcts:MS, mcts-guided:MS)"

@@ -9,8 +9,8 @@ use crate::rules::bitboard::{adjacent, legal_moves, CORNERS};
 use crate::rules::position::{sort_moves_by_key, Line};
 use crate::rules::position::{Color, Move, Position};
 use search_core::{
-    alphabeta, iterative_deepening, minimax, Deadline, Game, GameResult, IterationKind,
-    IterativeOptions, Score, Searcher,
+    alphabeta, alphabeta_within, iterative_deepening, minimax, minimax_within, Budget, Deadline,
+    Game, GameResult, IterationKind, IterativeOptions, Score, Searcher,
 };
 
 /// The position under the course's rules and evaluation.
@@ -367,7 +367,7 @@ fn table_search(
     depth: u32,
     time: Option<std::time::Duration>,
     kind: IterationKind,
-) -> Option<Move> {
+) -> Option<(Move, u32, u64)> {
     let mut g = CourseGame::with_heuristic(*p, heuristic).with_order(order);
     let mut searcher = Searcher::new(16);
     let opts = IterativeOptions {
@@ -376,7 +376,8 @@ fn table_search(
         kind,
         ..Default::default()
     };
-    iterative_deepening(&mut g, &mut searcher, &opts, |_| {}).best
+    let r = iterative_deepening(&mut g, &mut searcher, &opts, |_| {});
+    r.best.map(|mv| (mv, r.stats.depth, r.stats.nodes))
 }
 
 /// Picks a move: every root move is searched to `depth − 1` below it with the full window, the
@@ -388,45 +389,83 @@ pub fn decide(
     order: MoveOrder,
     rng: &mut search_core::SmallRng,
 ) -> Move {
+    decide_within(p, decider, heuristic, order, rng, &Budget::default())
+        .expect("no budget runs out")
+        .0
+}
+
+/// [`decide`] within `budget` (a server's time cap): the move and the nodes searched, or
+/// `None` when the budget ran out first. Timed deciders (`id:MS`, `mcts:MS`) keep to the
+/// budget's deadline as well as to their own time.
+pub fn decide_within(
+    p: &Position,
+    decider: Decider,
+    heuristic: HeuristicKind,
+    order: MoveOrder,
+    rng: &mut search_core::SmallRng,
+    budget: &Budget,
+) -> Option<(Move, u64)> {
     use rand::Rng;
     let moves = actions(p);
+    let capped = |ms: u64| {
+        let own = std::time::Duration::from_millis(ms);
+        budget
+            .deadline
+            .remaining()
+            .map_or(own, |left| own.min(left))
+    };
     let depth = match decider {
-        Decider::Random => return moves[rng.random_range(0..moves.len())],
+        Decider::Random => return Some((moves[rng.random_range(0..moves.len())], 0)),
         Decider::Minimax(d) | Decider::AlphaBeta(d) => d.max(1),
         Decider::Mtdf(d) => {
-            return table_search(p, heuristic, order, d.max(1), None, IterationKind::Mtdf)
-                .unwrap_or(moves[0])
+            let done = table_search(
+                p,
+                heuristic,
+                order,
+                d.max(1),
+                budget.deadline.remaining(),
+                IterationKind::Mtdf,
+            );
+            // A fixed-depth MTD(f) that the deadline cut short has not decided.
+            return match done {
+                Some((mv, depth, nodes)) if depth >= d.max(1) => Some((mv, nodes)),
+                Some(_) if budget.deadline.remaining().is_some() => None,
+                other => Some(other.map_or((moves[0], 0), |(mv, _, n)| (mv, n))),
+            };
         }
         Decider::Mcts(ms) => {
             let config = search_core::MctsConfig {
                 max_iterations: None,
-                deadline: Deadline::after(std::time::Duration::from_millis(ms)),
+                deadline: Deadline::after(capped(ms)),
                 seed: rng.random(),
                 ..Default::default()
             };
-            return search_core::mcts(MctsPosition(*p), config, &mut search_core::RandomRollout)
+            let mv = search_core::mcts(MctsPosition(*p), config, &mut search_core::RandomRollout)
                 .unwrap_or(moves[0]);
+            return Some((mv, 0));
         }
         Decider::Id(ms) => {
-            return table_search(
+            let found = table_search(
                 p,
                 heuristic,
                 order,
                 64,
-                Some(std::time::Duration::from_millis(ms)),
+                Some(capped(ms)),
                 IterationKind::AlphaBeta,
-            )
-            .unwrap_or(moves[0])
+            );
+            return Some(found.map_or((moves[0], 0), |(mv, _, n)| (mv, n)));
         }
     };
     let mut best = Vec::new();
     let mut best_value = Score::MIN;
+    let mut nodes = 0;
     for &mv in &moves {
         let mut g = CourseGame::with_heuristic(p.play(mv), heuristic).with_order(order);
         let r = match decider {
-            Decider::Minimax(_) => minimax(&mut g, depth - 1),
-            _ => alphabeta(&mut g, depth - 1),
+            Decider::Minimax(_) => minimax_within(&mut g, depth - 1, budget)?,
+            _ => alphabeta_within(&mut g, depth - 1, budget)?,
         };
+        nodes += r.stats.nodes;
         let v = -r.score;
         if v > best_value {
             best_value = v;
@@ -436,7 +475,7 @@ pub fn decide(
             best.push(mv);
         }
     }
-    best[rng.random_range(0..best.len())]
+    Some((best[rng.random_range(0..best.len())], nodes))
 }
 
 #[cfg(test)]

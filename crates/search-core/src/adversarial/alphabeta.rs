@@ -6,6 +6,7 @@
 //! ([`Game::order_moves`]); the full-featured search with a table, killers and history is
 //! [`negamax`](crate::negamax()).
 
+use crate::deadline::Budget;
 use crate::game::{open_node, NodeStart, PlyStack};
 use crate::game::{Game, GameResult, Score, INF};
 use crate::stats::GameStats;
@@ -47,6 +48,35 @@ pub fn alphabeta_window<G: Game>(
     GameResult::of_plain_search(score, &mut s.stack, s.stats, depth, timer)
 }
 
+/// [`alphabeta`] within `budget`: `None` when the budget ran out before the search was done.
+///
+/// ```
+/// use search_core::{alphabeta_within, Budget, Game, Score};
+/// struct Wide(u32);
+/// impl Game for Wide {
+///     type Move = u32;
+///     fn generate_moves(&self, m: &mut Vec<u32>) { m.extend(0..30); }
+///     fn play(&mut self, k: u32) { self.0 = self.0.wrapping_mul(31).wrapping_add(k + 1); }
+///     fn undo(&mut self, k: u32) { self.0 = (self.0.wrapping_sub(k + 1)).wrapping_mul(0xdef7bdef); }
+///     fn evaluate(&self) -> Score { (self.0 % 7) as Score }
+///     fn hash(&self) -> u64 { self.0 as u64 }
+/// }
+/// let budget = Budget::new(search_core::Deadline::none(), Some(100));
+/// assert!(alphabeta_within(&mut Wide(0), 8, &budget).is_none());
+/// assert!(alphabeta_within(&mut Wide(0), 1, &budget).is_some());
+/// ```
+pub fn alphabeta_within<G: Game>(
+    game: &mut G,
+    depth: u32,
+    budget: &Budget,
+) -> Option<GameResult<G::Move>> {
+    let timer = Instant::now();
+    let mut s = AlphaBetaSearch::new();
+    s.budget = Some(budget.clone());
+    let score = s.value(game, depth, -INF, INF);
+    (!s.aborted).then(|| GameResult::of_plain_search(score, &mut s.stack, s.stats, depth, timer))
+}
+
 /// A reusable plain alpha-beta search: its per-ply buffers survive from one search to the
 /// next, so that many small searches (a shallow search under every move to order them)
 /// allocate nothing and read no clock.
@@ -71,6 +101,9 @@ pub fn alphabeta_window<G: Game>(
 pub struct AlphaBetaSearch<M> {
     stack: PlyStack<M>,
     stats: GameStats,
+    /// What stops the search early ([`alphabeta_within`]); `None` for a plain search.
+    budget: Option<Budget>,
+    aborted: bool,
 }
 
 impl<M: Copy + PartialEq + std::fmt::Debug> Default for AlphaBetaSearch<M> {
@@ -85,6 +118,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug> AlphaBetaSearch<M> {
         AlphaBetaSearch {
             stack: PlyStack::new(),
             stats: GameStats::default(),
+            budget: None,
+            aborted: false,
         }
     }
 
@@ -112,6 +147,12 @@ impl<M: Copy + PartialEq + std::fmt::Debug> AlphaBetaSearch<M> {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
+        if let Some(b) = &self.budget {
+            if self.aborted || b.exhausted(self.stats.nodes) {
+                self.aborted = true;
+                return 0;
+            }
+        }
         let moves = match open_node(game, &mut self.stack, &mut self.stats, depth, ply) {
             NodeStart::Leaf(v) => return v,
             NodeStart::Moves(m) => m,
