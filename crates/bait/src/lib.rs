@@ -1,8 +1,6 @@
-//! The GVGAI puzzle game Bait (NJU homework 1): the game simulated exactly as the homework
-//! engine runs it, tick for tick, with a compact hashable state ([`rules`]); provably optimal
-//! solutions, the bounds and distances behind them, and practice levels proven winnable
-//! ([`solve`]); the homework's agents built on `search-core` ([`agents`]); and the command
-//! line, replays, traces and grading ([`interfaces`]).
+//! The GVGAI puzzle game Bait (NJU homework 1): simulated tick for tick with a compact hashable
+//! state ([`rules`]); proven optima, bounds and winnable practice levels ([`solve`]); the
+//! homework's agents on `search-core` ([`agents`]); command line, replays, grading ([`interfaces`]).
 //!
 //! ```
 //! use bait::{sim::{parse_actions, play}, Level, DEFAULT_GAME};

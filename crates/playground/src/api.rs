@@ -106,12 +106,33 @@ impl Default for Limits {
 }
 
 /// The pool the searches run in: [`Limits::engines`] at a time, on blocking threads, so that
-/// pages and quick requests are answered while engines think.
+/// pages and quick requests are answered while engines think; one client (one address) holds
+/// at most [`Engines::share`] of them, so that a class shares the pool.
 #[derive(Clone)]
 pub struct Engines {
     permits: Arc<Semaphore>,
+    /// Searches running now, by client.
+    running: Arc<std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>>,
     /// The limits the pool was made with.
     pub limits: Limits,
+}
+
+/// A client's hold on one of its share of the pool, given back when dropped.
+struct ClientSlot {
+    running: Arc<std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>>,
+    ip: std::net::IpAddr,
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let mut r = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = r.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                r.remove(&self.ip);
+            }
+        }
+    }
 }
 
 impl Engines {
@@ -119,8 +140,14 @@ impl Engines {
     pub fn new(limits: Limits) -> Engines {
         Engines {
             permits: Arc::new(Semaphore::new(limits.engines.max(1))),
+            running: Arc::default(),
             limits,
         }
+    }
+
+    /// Searches one client may run at once: half the pool, rounded up.
+    pub fn share(&self) -> usize {
+        self.limits.engines.max(1).div_ceil(2)
     }
 
     /// A requested thinking time in milliseconds, capped by [`Limits::max_think`] (at least
@@ -129,14 +156,33 @@ impl Engines {
         Duration::from_millis(ms.max(10)).min(self.limits.max_think)
     }
 
-    async fn permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+    /// The request's client's slot (refused when it runs its share already), then a place in
+    /// the pool (refused after [`Limits::max_wait`]).
+    async fn permit(&self) -> Result<(tokio::sync::OwnedSemaphorePermit, ClientSlot), ApiError> {
+        let ip = crate::access::CLIENT
+            .try_with(|ip| *ip)
+            .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
+        let slot = {
+            let mut r = self.running.lock().unwrap_or_else(|e| e.into_inner());
+            let n = r.entry(ip).or_default();
+            if *n >= self.share() {
+                let searches = if *n == 1 { "search" } else { "searches" };
+                return Err(ApiError::busy(format!(
+                    "engines busy: your {n} {searches} running already are your share of the pool; wait for one to finish"
+                )));
+            }
+            *n += 1;
+            ClientSlot {
+                running: self.running.clone(),
+                ip,
+            }
+        };
         let wait = self.permits.clone().acquire_owned();
         match tokio::time::timeout(self.limits.max_wait, wait).await {
-            Ok(Ok(p)) => Ok(p),
-            _ => Err(ApiError {
-                status: StatusCode::SERVICE_UNAVAILABLE,
-                message: "every engine is busy: try again in a moment".into(),
-            }),
+            Ok(Ok(p)) => Ok((p, slot)),
+            _ => Err(ApiError::busy(
+                "every engine is busy: try again in a moment",
+            )),
         }
     }
 
@@ -179,7 +225,8 @@ impl Engines {
             drop(permit);
         });
         let events = ReceiverStream::new(rx).map(Ok);
-        Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+        // A comment every 5 s keeps a quiet stream from being closed as idle.
+        Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(5))))
     }
 }
 

@@ -158,7 +158,8 @@ fn map_of(req: &SearchRequest) -> Result<Map, ApiError> {
             .parse::<Map>()
             .map_err(|e| ApiError::bad(format!("map: {e}")))?,
         (None, Some(g)) => {
-            if g.rows * g.cols > MAX_CELLS || g.rows < 2 || g.cols < 2 {
+            if g.rows.checked_mul(g.cols).is_none_or(|c| c > MAX_CELLS) || g.rows < 2 || g.cols < 2
+            {
                 return Err(ApiError::bad(format!(
                     "a generated map has 2x2 to {MAX_CELLS} cells"
                 )));

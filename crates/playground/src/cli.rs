@@ -22,9 +22,17 @@ pub enum Command {
         /// Open the app in the default browser once it is listening.
         #[arg(long)]
         open: bool,
-        /// Searches running at once (default: the number of cores, at least 2).
-        #[arg(long)]
-        engines: Option<usize>,
+        /// Searches running at once (default: the number of cores, at least 2); one client
+        /// runs at most half of them.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+        engines: Option<u64>,
+        /// Also answer under this host name (the name students type, when a teaching assistant
+        /// serves the class); loopback names always work, and with --host 0.0.0.0 any address.
+        #[arg(long = "allow-host", value_name = "NAME")]
+        allow_hosts: Vec<String>,
+        /// Connections open at once (default: 256, fewer when the process may open fewer files).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(4..=65_536))]
+        max_connections: Option<u64>,
     },
 }
 
@@ -35,10 +43,20 @@ pub fn main() -> i32 {
         host,
         open,
         engines,
+        allow_hosts,
+        max_connections,
     } = batch::parse_with_default_subcommand::<Command>("serve");
     let mut limits = crate::api::Limits::default();
     if let Some(n) = engines {
-        limits.engines = n.max(1);
+        limits.engines = n as usize;
+    }
+    let access = crate::access::Access {
+        hosts: allow_hosts,
+        any_ip: host.is_unspecified(),
+    };
+    let mut connections = crate::connections::Connections::default();
+    if let Some(n) = max_connections {
+        connections.max = n as usize;
     }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
@@ -47,7 +65,13 @@ pub fn main() -> i32 {
             return 1;
         }
     };
-    match runtime.block_on(serve(SocketAddr::new(host, port), limits, open)) {
+    match runtime.block_on(serve(
+        SocketAddr::new(host, port),
+        limits,
+        access,
+        connections,
+        open,
+    )) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("playground: {e}");
@@ -60,6 +84,8 @@ pub fn main() -> i32 {
 pub async fn serve(
     addr: SocketAddr,
     limits: crate::api::Limits,
+    access: crate::access::Access,
+    connections: crate::connections::Connections,
     open: bool,
 ) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr)
@@ -75,5 +101,6 @@ pub async fn serve(
             eprintln!("playground: could not open a browser ({e}); open {url} yourself");
         }
     }
-    axum::serve(listener, crate::server::router(limits)).await
+    let app = crate::server::router_with(limits, access);
+    crate::connections::serve(listener, app, connections).await
 }

@@ -252,9 +252,8 @@ pub(crate) async fn think(
     engines
         .stream(move |report| {
             let sender = report.clone();
-            let watcher: Watcher = Box::new(move |columns| {
-                sender.send("visits", &columns);
-            });
+            // A page that has gone stops the search.
+            let watcher: Watcher = Box::new(move |columns| sender.send("visits", &columns));
             match engine_answer(game, time, q.seed, Some(watcher)) {
                 Ok(answer) => report.send("move", &answer),
                 Err(e) => report.send("failed", &e.message),

@@ -10,15 +10,17 @@
 //! # drop(app);
 //! ```
 
+pub mod access;
 pub mod api;
 pub mod assets;
 pub mod astar;
 pub mod bait;
 pub mod cli;
 pub mod connect4;
+pub mod connections;
 pub mod othello;
 pub mod server;
 pub mod xiangqi;
 
 pub use api::{ApiError, Limits};
-pub use server::router;
+pub use server::{router, router_with};

@@ -1,15 +1,22 @@
 //! The app's routes: the pages and their assets, and every game's JSON endpoints, over one pool of
-//! engine threads with the server's limits.
+//! engine threads with the server's limits, behind the access checks and JSON errors of
+//! [`crate::access`].
 
 use axum::routing::{get, post};
 use axum::Router;
 
+use crate::access::{self, Access};
 use crate::api::{self, Limits};
 use crate::{assets, astar, bait, connect4, othello, xiangqi};
 
-/// The whole app: the pages, their assets and every game's endpoints (docs/playground.md
-/// describes each).
+/// The whole app served on this machine alone (loopback names; docs/playground.md describes
+/// each endpoint).
 pub fn router(limits: Limits) -> Router {
+    router_with(limits, Access::default())
+}
+
+/// The whole app, answering under the names `access` allows.
+pub fn router_with(limits: Limits, access: Access) -> Router {
     Router::new()
         .merge(assets::routes())
         .route("/api/xiangqi/state", post(xiangqi::state))
@@ -33,4 +40,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/bait/optimal", post(bait::optimal))
         .fallback(api::not_found)
         .with_state(api::Engines::new(limits))
+        .layer(axum::extract::DefaultBodyLimit::max(access::MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(access::json_errors))
+        .layer(axum::middleware::from_fn_with_state(access, access::check))
 }

@@ -114,9 +114,39 @@ pub fn view(pos: &Position) -> View {
     }
 }
 
+/// The page's view of a game's position `pos` reached by `line` in `plies` moves: also over
+/// when a repetition is ruled (a perpetual check loses, any other repetition or 60 moves
+/// without a capture draws) or the game reaches the referee's move limit, as in `match`.
+pub fn game_view(pos: &Position, line: &GameLine, plies: usize) -> View {
+    let mut v = view(pos);
+    if v.over.is_some() {
+        return v;
+    }
+    let side = pos.side();
+    v.over = match line.ruling(0, || in_check(pos)) {
+        Some(s) if s > 0 => Some(format!(
+            "{} checked perpetually: {} wins",
+            side_name(side.opposite()),
+            side_name(side)
+        )),
+        Some(s) if s < 0 => Some(format!(
+            "{} checked perpetually: {} wins",
+            side_name(side),
+            side_name(side.opposite())
+        )),
+        Some(_) => Some("a draw by repetition or 60 moves without a capture".into()),
+        None if plies >= xiangqi_endgame::selfplay::MAX_PLIES => Some(format!(
+            "a draw: {} plies, the move limit",
+            xiangqi_endgame::selfplay::MAX_PLIES
+        )),
+        None => None,
+    };
+    v
+}
+
 pub(crate) async fn state(Input(game): Input<Game>) -> ApiResult<View> {
-    let (pos, _) = game.replay()?;
-    Ok(Json(view(&pos)))
+    let (pos, line) = game.replay()?;
+    Ok(Json(game_view(&pos, &line, game.moves.len())))
 }
 
 /// A course input offered on the page.
@@ -257,7 +287,7 @@ pub(crate) async fn think_stream(
         moves: comma_list(&q.moves),
     };
     let (pos, line) = game.replay()?;
-    if view(&pos).over.is_some() {
+    if game_view(&pos, &line, game.moves.len()).over.is_some() {
         return Err(ApiError::bad(
             "the game is over: there is nothing to think about",
         ));

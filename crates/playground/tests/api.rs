@@ -134,6 +134,29 @@ async fn xiangqi_positions_moves_thinking_and_mates() {
         (v["side"].as_str(), v["last"].as_str()),
         (Some("red"), Some("h9g7"))
     );
+    // Knights out and back: the start repeats, a draw as the referee of `match` rules it.
+    let (_, v) = post(
+        "/api/xiangqi/state",
+        json!({"moves": ["b0c2", "b9c7", "c2b0", "c7b9"]}),
+    )
+    .await;
+    assert!(
+        v["over"].as_str().unwrap().contains("draw by repetition"),
+        "{v}"
+    );
+    // A rook checking from both sides forever loses (here red checks every move).
+    let (_, v) = post(
+        "/api/xiangqi/state",
+        json!({"fen": "4k4/9/9/9/9/9/9/9/9/R2K5 w", "moves": ["a0a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8", "e8e9"]}),
+    )
+    .await;
+    assert!(
+        v["over"]
+            .as_str()
+            .unwrap()
+            .contains("red checked perpetually: black wins"),
+        "{v}"
+    );
     refused(
         "/api/xiangqi/state",
         json!({"fen": "xyz"}),
@@ -516,6 +539,14 @@ async fn astar_searches_replay_what_the_solver_finds() {
     refused(
         "/api/astar/search",
         json!({"generate": {"rows": 600, "cols": 600, "food": 3}}),
+        StatusCode::BAD_REQUEST,
+        "cells",
+    )
+    .await;
+    // Sizes whose product overflows are refused, not wrapped into a small map.
+    refused(
+        "/api/astar/search",
+        json!({"generate": {"rows": 4294967296u64, "cols": 4294967296u64, "food": 3}}),
         StatusCode::BAD_REQUEST,
         "cells",
     )

@@ -1,10 +1,9 @@
 //! # xiangqi-endgame
 //!
-//! Chinese chess for the USTC alpha-beta endgame assignment and beyond: full legal move
-//! generation (checked by perft against published counts), the course framework's looser
-//! generator and debug printer reproduced byte for byte, the course evaluation and learned
-//! ones, `search-core`'s searches to pick a move or prove a mate, a UCI engine, and game
-//! records in the notations players use. The folders are the floors, lowest first.
+//! Chinese chess for the USTC alpha-beta endgame assignment and beyond: legal moves checked by
+//! perft, the course framework's generator and printer byte for byte, course and learned
+//! evaluations, `search-core`'s searches, a UCI engine, and game records in every notation.
+//! The folders are the floors, lowest first.
 //!
 //! ```
 //! use xiangqi_endgame::{Position, perft::perft, START_FEN};

@@ -128,7 +128,7 @@ pub struct Engine {
 }
 
 /// A function told the root's columns while a move is searched.
-pub type Watcher = Box<dyn FnMut(&[ColumnVisits]) + Send>;
+pub type Watcher = Box<dyn FnMut(&[ColumnVisits]) -> bool + Send>;
 
 /// How often a watched search reports, as a fraction of the move's time.
 const WATCH_EVERY: (u32, u32) = (1, 16);
@@ -228,7 +228,8 @@ impl Engine {
 
     /// Has `watcher` told the visits and win rates of the root's columns (of the main tree)
     /// about every sixteenth of a move's time while it is searched, so that a view can show
-    /// the search as it goes; `None` stops it. Searches on a fixed iteration budget are not
+    /// the search as it goes; when it answers `false` (nobody is watching any more) the move
+    /// is chosen at once from what was searched. `None` stops the watching. Searches on a fixed iteration budget are not
     /// watched (their slices follow the iterations, not the clock).
     ///
     /// ```
@@ -239,7 +240,8 @@ impl Engine {
     /// let time = std::time::Duration::from_millis(200);
     /// let mut e = Engine::new(EngineConfig { time, ..Default::default() });
     /// e.watch(Some(Box::new(move |columns| {
-    ///     seen.lock().unwrap().push(columns.iter().map(|c| c.visits).sum::<u32>())
+    ///     seen.lock().unwrap().push(columns.iter().map(|c| c.visits).sum::<u32>());
+    ///     true
     /// })));
     /// e.choose(&GameState::new(Board::new(9, 9, 0, 0), 1));
     /// let reports = reports.lock().unwrap();
@@ -270,7 +272,9 @@ impl Engine {
                 ..config
             });
             tree.search(rollout);
-            watcher(&root_visits(std::iter::once(&*tree)));
+            if !watcher(&root_visits(std::iter::once(&*tree))) {
+                break;
+            }
         }
         tree.set_config(config);
     }
