@@ -3,7 +3,7 @@
 # files: astar maps, xiangqi board files and FEN, OBF lines and timing jobs, getPoint requests,
 # Saiblo streams and 7x6 move strings, Bait levels and VGDL descriptions; whole NBoard and UCI
 # sessions with bad bytes and over-long lines; tournament journals and shards, grading parts
-# and journals), run again and again
+# and journals; the playground's endpoints with arbitrary and mutated bodies and queries), run again and again
 # with fresh random seeds, each parser's tests for an equal share of SECONDS (default 600).
 # Exits 1 on the first finding, printing proptest's minimal failing input.
 #   scripts/fuzz.sh 600
@@ -13,7 +13,7 @@ duration="${1:-600}"
 case "$duration" in
     '' | *[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2 ;;
 esac
-crates=(batch astar-map xiangqi-endgame othello connect4 bait)
+crates=(batch astar-map xiangqi-endgame othello connect4 bait playground)
 for c in "${crates[@]}"; do
     cargo test -q -p "$c" --test fuzz --no-run 2>/dev/null || { echo "build failed: $c" >&2; exit 1; }
 done

@@ -54,7 +54,7 @@ fi
 echo "== the playground in a real browser: scripts/browser-test.sh"
 scripts/browser-test.sh
 echo "== the playground under load: scripts/playground-load.py"
-python3 scripts/playground-load.py --clients 8 --seconds 30
+python3 scripts/playground-load.py --clients 24 --hostile 3 --seconds 30
 echo "== submit.sh refuses before submitting: scripts/slurm/submit-test.sh"
 scripts/slurm/submit-test.sh
 echo "== class-scale runs under a live Slurm: scripts/slurm/live-test.sh"

@@ -194,6 +194,7 @@ impl Engines {
     {
         let permit = self.permit().await?;
         let done = tokio::task::spawn_blocking(move || {
+            engine_priority();
             let out = work();
             drop(permit);
             out
@@ -220,6 +221,7 @@ impl Engines {
         let permit = self.permit().await?;
         let (tx, rx) = mpsc::channel::<Event>(64);
         tokio::task::spawn_blocking(move || {
+            engine_priority();
             let reporter = Reporter { tx };
             work(&reporter);
             drop(permit);
@@ -227,6 +229,20 @@ impl Engines {
         let events = ReceiverStream::new(rx).map(Ok);
         // A comment every 5 s keeps a quiet stream from being closed as idle.
         Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(5))))
+    }
+}
+
+/// Lowers the calling thread's scheduling priority (nice 10, on Linux): an engine thinking for
+/// seconds yields the cores to the server's threads, so that pages and quick requests are
+/// answered at once even when every engine is busy. Blocking threads are reused, so a thread
+/// lowered once stays lowered (it only ever runs searches and file reads).
+#[allow(unsafe_code)]
+fn engine_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid and setpriority take no pointers; on failure the priority stays as it is.
+    unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, 10);
     }
 }
 

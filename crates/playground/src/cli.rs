@@ -30,7 +30,8 @@ pub enum Command {
         /// serves the class); loopback names always work, and with --host 0.0.0.0 any address.
         #[arg(long = "allow-host", value_name = "NAME")]
         allow_hosts: Vec<String>,
-        /// Connections open at once (default: 256, fewer when the process may open fewer files).
+        /// Connections open at once (default: three quarters of the files the process may open,
+        /// at most 4096).
         #[arg(long, value_parser = clap::value_parser!(u64).range(4..=65_536))]
         max_connections: Option<u64>,
     },

@@ -163,6 +163,11 @@ pub struct Engined {
 
 /// The engine's move in `game` (not over), thinking `time`; `watcher` is told the columns as
 /// the search goes.
+/// The engine's tree holds at most this many nodes on the server (about 80 MB; the tools'
+/// default of 4 M is 300 MB, too much for every engine of a pool at once): past it the search
+/// goes on without growing the tree.
+pub const MAX_TREE_NODES: usize = 1_000_000;
+
 fn engine_answer(
     mut game: Game,
     time: std::time::Duration,
@@ -173,6 +178,7 @@ fn engine_answer(
     let mut engine = Engine::new(EngineConfig {
         time,
         seed,
+        max_nodes: MAX_TREE_NODES,
         ..EngineConfig::default()
     });
     engine.watch(watcher);

@@ -8,6 +8,7 @@
 
 use crate::access::ClientAddr;
 use axum::Router;
+use hyper::body::Body as _;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::HashMap;
 use std::future::Future;
@@ -37,12 +38,12 @@ pub struct Connections {
 }
 
 impl Default for Connections {
-    /// 256 connections, 32 from one address, 15 s idle, 10 s for headers, 5 minutes at most;
-    /// fewer connections when the process may open fewer files (a quarter of the descriptors
-    /// are kept for the rest).
+    /// Three quarters of the files the process may open (the rest are kept for everything
+    /// else), at most 4096; 32 from one address, 15 s idle, 10 s for headers, 5 minutes at
+    /// most.
     fn default() -> Self {
         Connections {
-            max: 256.min(descriptors() * 3 / 4).max(4),
+            max: (descriptors() * 3 / 4).clamp(4, 4096),
             per_client: 32,
             idle: Duration::from_secs(15),
             headers: Duration::from_secs(10),
@@ -121,6 +122,12 @@ async fn serve_one(stream: TcpStream, peer: SocketAddr, app: Router, limits: Con
                 count: answering.clone(),
                 state: state.clone(),
             };
+            if req.body().is_end_stream() {
+                // No body to wait for (a GET): being answered from now, even while it waits
+                // for an engine.
+                state.store(COUNTED, Ordering::SeqCst);
+                answering.fetch_add(1, Ordering::SeqCst);
+            }
             let count = answering.clone();
             async move {
                 use tower::ServiceExt;
