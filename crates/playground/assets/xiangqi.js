@@ -1,7 +1,13 @@
 // The xiangqi page: the board drawn as SVG from the server's view, moves by two clicks (piece,
 // then destination), the engine's iterations streamed into a table.
 "use strict";
-// Pieces show their FEN letters (red in red): Chinese glyphs need fonts many machines lack.
+// Pieces show the Chinese characters players read (帥仕相傌俥炮兵 for red, 將士象馬車砲卒 for
+// black), or their FEN letters when "letters" is ticked (remembered by the browser).
+
+const CHARACTERS = { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
+  k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒" };
+const letters = () => byId("letters").checked;
+const pieceText = (p) => (letters() ? p.toUpperCase() : CHARACTERS[p] || p);
 
 const game = { fen: "", moves: [] };
 let view = null;
@@ -34,7 +40,9 @@ function drawBoard() {
       const red = cell.piece === cell.piece.toUpperCase();
       g.appendChild(svg("circle", { cx: X(col), cy: Y(row), r: 21, fill: "#f5deb3",
         stroke: selected === cell.square ? "#06c" : (red ? "#b00" : "#222"), "stroke-width": selected === cell.square ? 4 : 2 }));
-      g.appendChild(svg("text", { x: X(col), y: Y(row) + 8, "text-anchor": "middle", "font-size": 22, fill: red ? "#b00" : "#222" }, cell.piece.toUpperCase()));
+      g.appendChild(svg("text", { x: X(col), y: Y(row) + 8, "text-anchor": "middle", "font-size": 22,
+        "font-family": letters() ? "sans-serif" : "'Noto Serif CJK TC', 'Noto Sans CJK TC', 'WenQuanYi Zen Hei', 'AR PL UKai TW', serif",
+        fill: red ? "#b00" : "#222", class: "piece-text" }, pieceText(cell.piece)));
       g.setAttribute("data-piece", cell.piece);
     } else if (selected && view.legal.includes(selected + cell.square)) {
       g.appendChild(svg("circle", { cx: X(col), cy: Y(row), r: 6, fill: "#06c" }));
@@ -121,6 +129,11 @@ byId("undo").onclick = () => guarded(async () => {
 });
 byId("think").onclick = () => engineMove();
 byId("mate").onclick = () => guarded(mate);
+byId("letters").checked = localStorage.getItem("xiangqi-letters") === "1";
+byId("letters").onchange = () => {
+  localStorage.setItem("xiangqi-letters", letters() ? "1" : "0");
+  drawBoard();
+};
 guarded(async () => {
   for (const ex of await api("/api/xiangqi/inputs")) {
     const opt = document.createElement("option");

@@ -292,6 +292,26 @@ async fn xiangqi(c: &Client, base: &str) {
         20,
     )
     .await;
+    // The pieces in Chinese characters, drawn in a CJK font (installed by browser-test.sh),
+    // and in letters on request.
+    let red_king = "document.querySelector('#board [data-square=\"e0\"] text').textContent";
+    assert_eq!(page_value(c, red_king).await, json!("帥"));
+    assert_eq!(
+        page_value(c, "document.querySelector('#board [data-square=\"b7\"] text').textContent").await,
+        json!("砲")
+    );
+    let cjk_font = page_value(
+        c,
+        "document.fonts.check('22px \"WenQuanYi Zen Hei\"', '帥') && \
+         document.querySelector('#board [data-square=\"e0\"] text').getBBox().width > 15",
+    )
+    .await;
+    assert_eq!(cjk_font, json!(true), "the characters are drawn in a CJK font");
+    screenshot(c, "xiangqi-characters").await;
+    click(c, "#letters").await;
+    assert_eq!(page_value(c, red_king).await, json!("K"));
+    click(c, "#letters").await;
+    assert_eq!(page_value(c, red_king).await, json!("帥"));
     set_value(c, "#ms", "300").await;
     for turn in 1..=3 {
         let legal = page_value(c, "view.legal").await;
