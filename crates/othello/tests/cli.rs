@@ -598,3 +598,51 @@ fn a_book_built_from_games_shows_and_plays_its_moves() {
     assert!(run.stdout.contains("status Book F4"), "{}", run.stdout);
     assert!(run.stdout.contains("=== F4/"), "{}", run.stdout);
 }
+
+#[test]
+fn outputs_never_replace_devices_inputs_or_files_silently_and_degenerate_fits_are_refused() {
+    // Devices (and FIFOs) are never replaced by a regular file.
+    run_tool!(
+        EXE,
+        "fit-probcut",
+        "--out",
+        "/dev/null",
+        "--positions",
+        "50"
+    )
+    .fails(2, "/dev/null: not a regular file");
+    run_tool!(
+        EXE,
+        "match",
+        "random",
+        "random",
+        "--games",
+        "2",
+        "--ggf",
+        "/dev/null"
+    )
+    .fails(2, "/dev/null: not a regular file");
+    // The starting weights are an input: never overwritten by the fit.
+    let weights = temp_file("weights.bin", "");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/data/patterns.bin"),
+        &weights,
+    )
+    .unwrap();
+    run_tool!(EXE, "train", "--from", &weights, "--out", &weights, "--games", "2")
+        .fails(2, "that is an input of this command");
+    // An existing file is replaced with a word.
+    let old = temp_file("old.ggf", "x\n");
+    run_tool!(EXE, "match", "random", "random", "--games", "2", "--ggf", &old)
+        .ok()
+        .says(&format!("replacing {}", old.display()));
+    assert!(std::fs::read_to_string(&old)
+        .unwrap()
+        .starts_with("(;GM[Othello]"));
+    // Too few positions for a model, no iteration for a fit.
+    run_tool!(EXE, "fit-probcut", "--positions", "2").fails(2, "not in 50..=100000");
+    run_tool!(EXE, "train", "--iterations", "0").fails(2, "not in 1..=100000");
+    for f in [weights, old] {
+        let _ = std::fs::remove_file(f);
+    }
+}

@@ -679,3 +679,65 @@ async fn a_thinking_engine_blocks_neither_pages_nor_quick_requests_and_a_full_po
     assert!(v["error"].as_str().unwrap().contains("busy"));
     assert_eq!(thinking.await.unwrap().0, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn every_decider_and_agent_stays_within_the_servers_time() {
+    let limits = Limits {
+        engines: 2,
+        max_think: Duration::from_millis(300),
+        max_wait: Duration::from_secs(5),
+    };
+    let app = router(limits);
+    let (moves, _) = first_move_game(34);
+    let (_, levels) = call_with(app.clone(), "GET", "/api/bait/levels", None).await;
+    let hardest = levels.as_array().unwrap().last().unwrap()["text"].clone();
+    let mut asks = vec![
+        (
+            "/api/othello/move",
+            json!({"moves": moves, "decider": "minimax:6"}),
+        ),
+        (
+            "/api/othello/move",
+            json!({"moves": moves, "decider": "alphabeta:6", "heuristic": "course"}),
+        ),
+        (
+            "/api/othello/move",
+            json!({"moves": moves, "decider": "learned:16"}),
+        ),
+    ];
+    for agent in [
+        "mcts",
+        "mcts:50",
+        "mcts-guided:50",
+        "astar",
+        "bfs",
+        "dfs",
+        "dls:40",
+        "dls:40:50",
+    ] {
+        asks.push(("/api/bait/agent", json!({"level": hardest, "agent": agent})));
+    }
+    asks.push((
+        "/api/bait/optimal",
+        json!({"level": hardest, "goal": "score"}),
+    ));
+    for (uri, body) in asks {
+        let t = std::time::Instant::now();
+        let (status, v) = call_with(app.clone(), "POST", uri, Some(body.clone())).await;
+        let took = t.elapsed();
+        assert!(
+            status == StatusCode::OK || status == StatusCode::SERVICE_UNAVAILABLE,
+            "{uri} {body}: {status} {v}"
+        );
+        assert!(
+            took < Duration::from_millis(1500),
+            "{uri} {body}: answered after {took:?} with a 300 ms cap"
+        );
+        if uri == "/api/othello/move" && status == StatusCode::OK {
+            assert!(
+                v["tree"].is_null() || v["nodes"].as_u64() <= Some(400),
+                "{v}"
+            );
+        }
+    }
+}

@@ -297,7 +297,11 @@ async fn xiangqi(c: &Client, base: &str) {
     let red_king = "document.querySelector('#board [data-square=\"e0\"] text').textContent";
     assert_eq!(page_value(c, red_king).await, json!("帥"));
     assert_eq!(
-        page_value(c, "document.querySelector('#board [data-square=\"b7\"] text').textContent").await,
+        page_value(
+            c,
+            "document.querySelector('#board [data-square=\"b7\"] text').textContent"
+        )
+        .await,
         json!("砲")
     );
     let cjk_font = page_value(
@@ -306,7 +310,11 @@ async fn xiangqi(c: &Client, base: &str) {
          document.querySelector('#board [data-square=\"e0\"] text').getBBox().width > 15",
     )
     .await;
-    assert_eq!(cjk_font, json!(true), "the characters are drawn in a CJK font");
+    assert_eq!(
+        cjk_font,
+        json!(true),
+        "the characters are drawn in a CJK font"
+    );
     screenshot(c, "xiangqi-characters").await;
     click(c, "#letters").await;
     assert_eq!(page_value(c, red_king).await, json!("K"));

@@ -46,3 +46,16 @@ fn a_taken_port_and_a_bad_option_are_errors() {
     run_tool!(BIN, "serve", "--host", "nowhere").fails(2, "invalid value 'nowhere'");
     run_tool!(BIN, "serve", "--port", "70000").fails(2, "--port");
 }
+
+#[test]
+fn engines_and_connections_out_of_range_are_refused_before_serving() {
+    for n in [
+        "0",
+        "257",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ] {
+        run_tool!(BIN, "serve", "--port", "0", "--engines", n).fails(2, "--engines");
+    }
+    run_tool!(BIN, "serve", "--port", "0", "--max-connections", "3").fails(2, "--max-connections");
+}

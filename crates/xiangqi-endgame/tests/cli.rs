@@ -668,3 +668,20 @@ fn train_net_makes_the_same_network_on_one_thread_and_two_and_reuses_its_data() 
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.txt:2:"), "{err}");
 }
+
+#[test]
+fn impossible_positions_unknown_annotations_and_device_outputs_are_refused() {
+    // A red pawn behind its own lines can never stand there.
+    run_tool!(BIN, "perft", "4k4/9/9/9/9/9/9/9/9/P2K5 w", "1")
+        .fails(2, "impossible position: a red Pawn on a0");
+    let d = scratch("refusals");
+    let problems = d.join("problems.txt");
+    std::fs::write(&problems, "3k5/9/9/9/9/9/9/9/4R4/4K4 w; checkmate soon\n").unwrap();
+    run_tool!(BIN, "problems", &problems).fails(
+        1,
+        "problems.txt:1: unknown annotation `checkmate soon`: expected `mate in K`",
+    );
+    // A device (or a FIFO) is never replaced by the network file.
+    run_tool!(BIN, "train-net", "-o", "/dev/null", "--games", "1")
+        .fails(2, "/dev/null: not a regular file");
+}

@@ -332,3 +332,27 @@ fn a_session_read_from_a_plain_buffer_ends_with_its_input() {
         3
     );
 }
+
+#[test]
+fn a_refused_position_or_go_still_gets_its_bestmove() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    // A refused position does not leave the previous one to be searched.
+    s.send("position fen xyz");
+    let lines = s.ask_within("go nodes 1000", "bestmove", 30);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("the last position command was refused")),
+        "{lines:?}"
+    );
+    assert_eq!(best_move(&lines), "0000");
+    s.send("position startpos");
+    let lines = s.ask_within("go wtime 999999999999999999999999 btime 1", "bestmove", 30);
+    assert!(
+        lines.iter().any(|l| l.contains("is too large")),
+        "a number too large is called so, not `not a number`: {lines:?}"
+    );
+    assert_eq!(best_move(&lines), "0000");
+    s.close();
+}

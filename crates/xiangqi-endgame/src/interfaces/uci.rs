@@ -142,7 +142,11 @@ pub fn run_with(
                                 }
                                 search = Some(session.start(scope, &out, go));
                             }
-                            Err(e) => out.line(&format!("info string error: {e}"))?,
+                            Err(e) => {
+                                // A GUI waits for the bestmove of every go: answer even this one.
+                                out.line(&format!("info string error: {e}"))?;
+                                out.line("bestmove 0000")?;
+                            }
                         },
                     }
                 }
