@@ -489,6 +489,8 @@ impl GradeArgs {
 /// optional subcommand).
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum GradeCommand {
+    /// Join the part files of a sharded grading run into one report.
+    ///
     /// Join the part files of every slice (`grade … --shard I/N --report PART`) into the
     /// report one unsplit run writes.
     Merge {

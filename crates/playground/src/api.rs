@@ -168,7 +168,7 @@ impl Engines {
             if *n >= self.share() {
                 let searches = if *n == 1 { "search" } else { "searches" };
                 return Err(ApiError::busy(format!(
-                    "engines busy: your {n} {searches} running already are your share of the pool; wait for one to finish"
+                    "engines busy: you have {n} {searches} running, your share of the pool; wait for one to finish"
                 )));
             }
             *n += 1;

@@ -222,3 +222,44 @@ async fn one_client_runs_at_most_half_the_engines() {
         .contains("your share"));
     assert_eq!(status(&first.await.unwrap()), 200);
 }
+
+#[tokio::test]
+async fn a_think_stream_whose_page_has_gone_frees_its_engine() {
+    let limits = Limits {
+        engines: 1,
+        max_think: Duration::from_secs(10),
+        max_wait: Duration::from_millis(2500),
+    };
+    let addr = start(limits, tight()).await;
+    let mut page = TcpStream::connect(addr).await.unwrap();
+    page.write_all(
+        b"GET /api/connect4/think?m=12&n=12&no_x=0&no_y=0&moves=&ms=8000 HTTP/1.1\r\nHost: localhost\r\n\r\n",
+    )
+    .await
+    .unwrap();
+    let mut first = [0u8; 64];
+    let n = page.read(&mut first).await.unwrap();
+    assert!(
+        first[..n].starts_with(b"HTTP/1.1 200"),
+        "{:?}",
+        String::from_utf8_lossy(&first[..n])
+    );
+    // The page goes away; the server notices at the stream's next writes, the search at its
+    // next report, and the engine is given back well before the search's 8 s.
+    drop(page);
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+    let move_now = "{\"m\": 9, \"n\": 9, \"no_x\": 0, \"no_y\": 0, \"ms\": 50}";
+    let r = request(
+        addr,
+        &format!(
+            "POST /api/connect4/move HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{move_now}",
+            move_now.len()
+        ),
+    )
+    .await;
+    assert_eq!(
+        status(&r),
+        200,
+        "the dropped stream still holds the engine: {r}"
+    );
+}

@@ -8,7 +8,7 @@ mod run;
 use clap::Parser;
 use std::path::{Path, PathBuf};
 
-/// Shortest route on a grid with a food limit and supply points (A* versus uniform-cost search).
+/// The subcommands (`--help` opens with the crate's description).
 #[derive(Debug, Parser)]
 #[command(name = "astar-map", version, about)]
 enum Command {
@@ -21,6 +21,8 @@ enum Command {
         /// Output file, or folder of output_N.txt.
         output: PathBuf,
     },
+    /// Grade a class's routes against every map (a CSV report).
+    ///
     /// Grade a class: every student folder of CLASS (its outputs directly or in `output/`)
     /// against every map of INPUT; any shortest legal route is accepted. Writes a CSV report
     /// (`student,input,verdict,detail`; verdicts ok, wrong, invalid, missing) and prints each

@@ -273,6 +273,9 @@ impl Engine {
             });
             tree.search(rollout);
             if !watcher(&root_visits(std::iter::once(&*tree))) {
+                // Nobody is watching any more: every phase ends now (they all stop by
+                // `hard_end`).
+                self.hard_end = Instant::now();
                 break;
             }
         }
@@ -526,7 +529,7 @@ impl Engine {
             let elapsed = start.elapsed();
             let rounds_left = match iterations {
                 Some(_) => round < FIXED_BUDGET_ROUNDS,
-                None => elapsed < time,
+                None => elapsed < time && Instant::now() < self.hard_end,
             };
             if !rounds_left {
                 break;
@@ -541,7 +544,14 @@ impl Engine {
                 .filter(|y| !not_lost.contains(y))
                 .filter(|&y| !tree.root_child_proofs().contains(&(y, Some(false))));
             if let Some(y) = favourite {
-                let deadline = Deadline::at(self.hard_end);
+                // A watched search reports between refutation attempts: each gets at most a
+                // report's interval (an unfinished one goes on in a later round, its table kept).
+                let deadline = match self.watcher {
+                    Some(_) => Deadline::at(
+                        (Instant::now() + time * WATCH_EVERY.0 / WATCH_EVERY.1).min(self.hard_end),
+                    ),
+                    None => Deadline::at(self.hard_end),
+                };
                 match self.refute(&mut game, &mut deep, y, deadline) {
                     ProofResult::Proven => {
                         exclude(&mut tree, y);

@@ -23,7 +23,7 @@ struct GameArg {
     java_double: bool,
 }
 
-/// The GVGAI puzzle game Bait: agents, optimal solutions, replays.
+/// The subcommands (`--help` opens with the crate's description).
 #[derive(Debug, Parser)]
 #[command(name = "bait", version, about)]
 enum Command {
@@ -31,6 +31,8 @@ enum Command {
     Run(run::RunArgs),
     /// Provably optimal plan: the shortest win, or the highest score (then shortest).
     Solve(run::SolveArgs),
+    /// Grade a class's action strings against every level (a CSV report).
+    ///
     /// Grade a class: every student folder of CLASS (outputs directly or in `output/`, one
     /// action string per level in `output_LEVEL.txt`) against every level of INPUT; any
     /// shortest win is accepted (with `--objective max-score`, any win of the best score in the
@@ -41,6 +43,8 @@ enum Command {
     Replay(tools::ReplayArgs),
     /// Print the engine-format trace (state after every action).
     Trace(tools::TraceArgs),
+    /// Generate practice levels, each proven winnable by the solver.
+    ///
     /// Practice levels: random levels of the given size and material, each kept only when the
     /// solver proves it winnable with a shortest win of --min-actions..--max-actions actions.
     /// Writes gen_SEED_N.txt into -o DIR, or prints the levels (blank-line separated).

@@ -11,15 +11,19 @@ mod tournament;
 use anyhow::Result;
 use clap::Parser;
 
-/// Gravity Connect Four with an obstacle, and a perfect 7x6 solver.
+/// The subcommands (`--help` opens with the crate's description).
 #[derive(Debug, Parser)]
 #[command(name = "connect4", version, about)]
 enum Command {
+    /// The batch job: answer every getPoint request and 7x6 position list of a folder.
+    ///
     /// The batch job: answer every getPoint request (`.txt`, the `move` format) of a folder
     /// with `x y`, and solve every 7x6 position list (`.7x6`, Pons' notation) with exact
     /// scores; writes `output_<name>.txt` for each. Reproducible: a fixed, seeded number of
     /// engine iterations per request.
     Run(course::RunArgs),
+    /// A random getPoint request for `move` and `run` (seeded).
+    ///
     /// A getPoint request (the `move` format) on a random course board after some seeded
     /// random moves that leave the game open, for `move` and `run`.
     Generate(course::GenerateArgs),
@@ -29,15 +33,21 @@ enum Command {
     Move(engine::MoveArgs),
     /// Play one game over the online judge's text protocol on stdin/stdout.
     Saiblo(engine::SaibloArgs),
+    /// The course's match tool: A against B for N rounds, with its result file.
+    ///
     /// The course's match tool: A against B for N rounds (two games each), result file as the
     /// course writes it. A and B are built-ins (random, greedy, alphabeta:D, mcts:MS[:C[:T]] with
     /// T threads, mcts-lgr:MS[:C[:T]], mcts-tt:MS[:C[:T]]) or shared libraries with
     /// getPoint/clearPoint (run in child processes).
     Compete(matches::CompeteArgs),
+    /// Where a game was decided: every position proven, the losing move named.
+    ///
     /// Where a game was decided: proves every position of a game (as `compete --moves` prints
     /// it) with the engine's wins-only search, and names the move that lost it; each position
     /// also shows who wins its fill-up game (the threats on the board, no new ones).
     Analyze(solve::AnalyzeArgs),
+    /// A round-robin tournament at class scale, resumable and shardable.
+    ///
     /// A tournament at class scale: every player against every opponent, each round on one
     /// random board played twice with colours swapped; writes DIR/games.csv and
     /// DIR/standings.csv. `--shard I/N` plays a deterministic slice (the schedule depends only
