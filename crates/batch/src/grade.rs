@@ -10,6 +10,7 @@ mod part;
 use crate::csv::csv_field;
 use crate::files::natural_cmp;
 use crate::shard::Shard;
+use crate::text::plural;
 use anyhow::{Context, Result};
 use part::{Journal, Split};
 use serde::Serialize;
@@ -564,9 +565,4 @@ fn finish_grading(rows: &[GradeRow], report: &Path, json: bool) -> Result<i32> {
         report.display()
     );
     Ok(0)
-}
-
-/// `n` and the noun, singular for one: "1 student", "3 students".
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

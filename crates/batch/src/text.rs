@@ -195,3 +195,13 @@ pub fn read_line_capped(
     }
     Ok(true)
 }
+
+/// `n` and the noun, singular for one: "1 student", "3 students".
+///
+/// ```
+/// assert_eq!(batch::plural(1, "game", "games"), "1 game");
+/// assert_eq!(batch::plural(0, "file", "files"), "0 files");
+/// ```
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

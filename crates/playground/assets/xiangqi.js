@@ -121,6 +121,91 @@ async function mate() {
     : `no mate found within ${r.plies} plies before the time ran out`;
 }
 
+// A game record: loaded from PGN, stepped through on the board (the board shows the position
+// after `step` moves), looked over by the engine (values, mistakes, its line at each step).
+const record = { fen: "", moves: [], chinese: [], step: 0, analysis: null, text: "", number: 1 };
+
+async function loadRecord() {
+  const text = byId("pgn").value;
+  const number = Number(byId("pgn-game").value) || 1;
+  const r = await api("/api/xiangqi/pgn", { pgn: text, game: number });
+  Object.assign(record, { fen: r.fen, moves: r.moves, chinese: r.chinese, step: 0, analysis: null, text, number });
+  const tag = (k) => (r.tags.find(([name]) => name.toLowerCase() === k) || [])[1];
+  const players = tag("red") || tag("black") ? `: ${tag("red") || "?"} – ${tag("black") || "?"}` : "";
+  byId("pgn-info").textContent = `game ${number} of ${r.games}${players}` +
+    `${tag("event") ? `, ${tag("event")}` : ""}, ${r.moves.length} plies, ${r.result || tag("result") || "*"}` +
+    (r.rejected.length ? `; ${r.rejected.length} game(s) of the text rejected: ${r.rejected[0]}` : "");
+  clear(byId("pgn-graph"));
+  byId("pgn-line").textContent = "";
+  byId("auto").checked = false; // reviewing: the engine does not answer the steps
+  await showStep(0);
+}
+
+async function showStep(k) {
+  record.step = Math.max(0, Math.min(record.moves.length, k));
+  game.fen = record.fen;
+  game.moves = record.moves.slice(0, record.step);
+  selected = null;
+  await refresh();
+  const list = clear(byId("pgn-moves"));
+  record.chinese.forEach((text, i) => {
+    if (i % 2 === 0) list.appendChild(document.createTextNode(` ${i / 2 + 1}. `));
+    const a = record.analysis && record.analysis.moves[i];
+    const mark = a && a.verdict ? (a.verdict === "Blunder" ? "??" : "?") : "";
+    const span = document.createElement("span");
+    span.textContent = text + mark + " ";
+    span.dataset.ply = i + 1;
+    span.className = "ply" + (i + 1 === record.step ? " current" : "") + (mark ? " mistake" : "");
+    span.onclick = () => guarded(() => showStep(i + 1));
+    list.appendChild(span);
+  });
+  const a = record.analysis && record.analysis.moves[record.step];
+  const before = record.analysis && record.analysis.moves[record.step - 1];
+  byId("pgn-line").textContent = !record.analysis ? "" :
+    `${before ? `after ${record.chinese[record.step - 1]}: ${(before.after / 100).toFixed(2)} (red's side)` : "the start"}` +
+    `${before && before.verdict ? `, a ${before.verdict.toLowerCase()}: ${before.best} was better` : ""}` +
+    `${a ? `; the engine's line: ${a.line.join(" ")}` : ""}`;
+}
+
+async function lookOver() {
+  byId("pgn-progress").textContent = "the engine is looking over the game…";
+  try {
+    record.analysis = await api("/api/xiangqi/analyze", { pgn: record.text, game: record.number, ms: Number(byId("ms").value) });
+  } finally {
+    byId("pgn-progress").textContent = "";
+  }
+  byId("pgn-graph").innerHTML = record.analysis.svg;
+  const verdicts = record.analysis.moves.filter((m) => m.verdict);
+  const count = (kind, word) => {
+    const n = verdicts.filter((m) => m.verdict === kind).length;
+    return `${n} ${word}${n === 1 ? "" : "s"}`;
+  };
+  byId("pgn-progress").textContent = `${record.analysis.ms_per_position} ms a position; ` +
+    `${count("Mistake", "mistake")}, ${count("Blunder", "blunder")}`;
+  await showStep(record.step);
+}
+
+byId("pgn-file").onchange = () => {
+  const file = byId("pgn-file").files[0];
+  if (!file) return;
+  // Big5 and GBK files are decoded by the browser from their bytes where it can; UTF-8 first.
+  file.arrayBuffer().then((bytes) => {
+    let text = new TextDecoder("utf-8").decode(bytes);
+    if (text.includes("\uFFFD")) {
+      for (const enc of ["big5", "gbk"]) {
+        const t = new TextDecoder(enc).decode(bytes);
+        if (!t.includes("\uFFFD")) { text = t; break; }
+      }
+    }
+    byId("pgn").value = text;
+  });
+};
+byId("pgn-load").onclick = () => guarded(loadRecord);
+byId("step-first").onclick = () => guarded(() => showStep(0));
+byId("step-prev").onclick = () => guarded(() => showStep(record.step - 1));
+byId("step-next").onclick = () => guarded(() => showStep(record.step + 1));
+byId("step-last").onclick = () => guarded(() => showStep(record.moves.length));
+byId("pgn-analyze").onclick = () => guarded(lookOver);
 byId("load").onclick = () => guarded(load);
 byId("undo").onclick = () => guarded(async () => {
   if (thinking) return;

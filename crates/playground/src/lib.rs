@@ -21,6 +21,7 @@ pub mod connections;
 pub mod othello;
 pub mod server;
 pub mod xiangqi;
+pub mod xiangqi_games;
 
 pub use api::{ApiError, Limits};
 pub use server::{router, router_with};

@@ -7,7 +7,7 @@ use axum::Router;
 
 use crate::access::{self, Access};
 use crate::api::{self, Limits};
-use crate::{assets, astar, bait, connect4, othello, xiangqi};
+use crate::{assets, astar, bait, connect4, othello, xiangqi, xiangqi_games};
 
 /// The whole app served on this machine alone (loopback names; docs/playground.md describes
 /// each endpoint).
@@ -23,6 +23,8 @@ pub fn router_with(limits: Limits, access: Access) -> Router {
         .route("/api/xiangqi/inputs", get(xiangqi::inputs))
         .route("/api/xiangqi/think", get(xiangqi::think_stream))
         .route("/api/xiangqi/mate", post(xiangqi::mate))
+        .route("/api/xiangqi/pgn", post(xiangqi_games::read))
+        .route("/api/xiangqi/analyze", post(xiangqi_games::look_over))
         .route("/api/othello/state", post(othello::state))
         .route("/api/othello/move", post(othello::decide_move))
         .route("/api/othello/solve", post(othello::solve))

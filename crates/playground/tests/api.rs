@@ -741,3 +741,55 @@ async fn every_decider_and_agent_stays_within_the_servers_time() {
         }
     }
 }
+
+#[tokio::test]
+async fn xiangqi_game_records_are_read_stepped_and_looked_over() {
+    let pgn = "[Red \"A\"]\n[Black \"B\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 1-0\n\n\
+               [Event \"bad\"]\n1. 炮二平五 車１進９ *\n\n\
+               [FEN \"3k5/9/9/9/9/9/9/2n6/9/R3K4 w\"]\n1. a0a1 c2a1 *\n";
+    let (status, v) = post("/api/xiangqi/pgn", json!({"pgn": pgn})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["games"], json!(3));
+    assert_eq!(v["moves"], json!(["h2e2", "h9g7", "h0g2", "i9h9"]));
+    assert_eq!(v["chinese"][1], json!("馬８進７"));
+    assert!(
+        v["rejected"][0]
+            .as_str()
+            .unwrap()
+            .contains("game 2, line 6, move 1..."),
+        "{v}"
+    );
+    refused(
+        "/api/xiangqi/pgn",
+        json!({"pgn": pgn, "game": 2}),
+        StatusCode::BAD_REQUEST,
+        "no legal move fits it",
+    )
+    .await;
+    refused(
+        "/api/xiangqi/pgn",
+        json!({"pgn": pgn, "game": 9}),
+        StatusCode::BAD_REQUEST,
+        "holds 3 games",
+    )
+    .await;
+    refused(
+        "/api/xiangqi/pgn",
+        json!({"pgn": ""}),
+        StatusCode::BAD_REQUEST,
+        "no game",
+    )
+    .await;
+    // The engine looks the hung rook over: a blunder, the better move, a graph.
+    let (status, v) = post(
+        "/api/xiangqi/analyze",
+        json!({"pgn": pgn, "game": 3, "ms": 200}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let first = &v["moves"][0];
+    assert_eq!(first["played"], json!("a0a1"));
+    assert_eq!(first["verdict"], json!("Blunder"), "{v}");
+    assert_ne!(first["best"], json!("a0a1"));
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+}

@@ -381,6 +381,64 @@ async fn xiangqi(c: &Client, base: &str) {
         "{found}"
     );
     screenshot(c, "xiangqi").await;
+    // A game record: pasted, stepped through on the board, looked over by the engine.
+    let pgn = "[Red \"A\"]\n[Black \"B\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 1-0\n\n\
+               [FEN \"3k5/9/9/9/9/9/9/2n6/9/R3K4 w\"]\n1. a0a1 c2a1 *\n";
+    c.execute(
+        "document.getElementById('pgn').value = arguments[0];",
+        vec![json!(pgn)],
+    )
+    .await
+    .unwrap();
+    click(c, "#pgn-load").await;
+    wait_for(
+        c,
+        "the game record",
+        "document.getElementById('pgn-info').textContent.includes('game 1 of 2')",
+        20,
+    )
+    .await;
+    click(c, "#step-next").await;
+    click(c, "#step-next").await;
+    wait_for(
+        c,
+        "two steps",
+        "document.querySelector('#pgn-moves .current') && document.querySelector('#pgn-moves .current').dataset.ply === '2'",
+        20,
+    )
+    .await;
+    // The board shows the position after 炮二平五 馬８進７: the cannon on e2, the horse on g7.
+    let shown = page_value(
+        c,
+        "[document.querySelector('#board [data-square=\"e2\"]').dataset.piece, \
+          document.querySelector('#board [data-square=\"g7\"]').dataset.piece]",
+    )
+    .await;
+    assert_eq!(shown, json!(["C", "n"]));
+    set_value(c, "#pgn-game", "2").await;
+    click(c, "#pgn-load").await;
+    wait_for(
+        c,
+        "the second game",
+        "document.getElementById('pgn-info').textContent.includes('game 2 of 2')",
+        20,
+    )
+    .await;
+    click(c, "#pgn-analyze").await;
+    wait_for(
+        c,
+        "the engine's look",
+        "document.querySelector('#pgn-graph svg') !== null",
+        60,
+    )
+    .await;
+    let marked = page_value(
+        c,
+        "document.querySelector('#pgn-moves [data-ply=\"1\"]').textContent",
+    )
+    .await;
+    assert_eq!(marked, json!("車九進一?? "));
+    screenshot(c, "xiangqi-game-record").await;
 }
 
 async fn astar(c: &Client, base: &str) {

@@ -685,3 +685,129 @@ fn impossible_positions_unknown_annotations_and_device_outputs_are_refused() {
     run_tool!(BIN, "train-net", "-o", "/dev/null", "--games", "1")
         .fails(2, "/dev/null: not a regular file");
 }
+
+/// Two games in Chinese notation: one legal, one whose first black move fits no legal move.
+const CHINESE_GAMES: &str = "[Event \"test\"]\n[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\
+1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 1-0\n\n[Event \"bad\"]\n1. 炮二平五 車１進９ *\n";
+
+#[test]
+fn games_reads_every_notation_and_encoding_names_a_bad_game_and_converts() {
+    let d = scratch("games");
+    let games = d.join("games.pgn");
+    std::fs::write(&games, CHINESE_GAMES).unwrap();
+    // The bad game is named with its file, number, line, move and reason; the good one is read.
+    run_tool!(BIN, "games", &games, "-o", d.join("iccs.pgn"))
+        .fails(
+            1,
+            "games.pgn: game 2, line 8, move 1...: 車１進９: no legal move fits it",
+        )
+        .prints("1 game in 1 file (1 rejected), 5 positions");
+    let iccs = std::fs::read_to_string(d.join("iccs.pgn")).unwrap();
+    assert!(iccs.contains("1. h2e2 h9g7 2. h0g2 i9h9"), "{iccs}");
+    assert!(
+        iccs.contains("[Red \"A\"]") && iccs.contains("1-0"),
+        "{iccs}"
+    );
+    // ICCS back to Chinese and to WXF, and WXF back to ICCS: the same moves.
+    run_tool!(
+        BIN,
+        "games",
+        d.join("iccs.pgn"),
+        "--notation",
+        "chinese",
+        "-o",
+        d.join("zh.pgn")
+    )
+    .ok();
+    let zh = std::fs::read_to_string(d.join("zh.pgn")).unwrap();
+    assert!(
+        zh.contains("炮二平五 馬８進７") && zh.contains("馬二進三 車９平８"),
+        "{zh}"
+    );
+    run_tool!(
+        BIN,
+        "games",
+        d.join("iccs.pgn"),
+        "--notation",
+        "wxf",
+        "-o",
+        d.join("wxf.pgn")
+    )
+    .ok();
+    let wxf = std::fs::read_to_string(d.join("wxf.pgn")).unwrap();
+    assert!(wxf.contains("C2.5 H8+7"), "{wxf}");
+    run_tool!(BIN, "games", d.join("wxf.pgn"), "-o", d.join("again.pgn")).ok();
+    assert_eq!(std::fs::read_to_string(d.join("again.pgn")).unwrap(), iccs);
+    // Simplified characters in GBK, traditional in Big5: found from the bytes.
+    let good = CHINESE_GAMES.split("\n\n").next().unwrap();
+    let simplified = good
+        .replace('馬', "马")
+        .replace('進', "进")
+        .replace('車', "车");
+    let (gbk, _, _) = encoding_rs::GBK.encode(&simplified);
+    std::fs::write(d.join("gbk.pgn"), &gbk).unwrap();
+    let (big5, _, _) = encoding_rs::BIG5.encode(good);
+    std::fs::write(d.join("big5.pgn"), &big5).unwrap();
+    for f in ["gbk.pgn", "big5.pgn"] {
+        run_tool!(BIN, "games", d.join(f), "-o", d.join("out.pgn")).ok();
+        assert_eq!(
+            std::fs::read_to_string(d.join("out.pgn")).unwrap(),
+            iccs,
+            "{f}"
+        );
+    }
+    // One FEN a position.
+    run_tool!(
+        BIN,
+        "games",
+        d.join("iccs.pgn"),
+        "--fens",
+        d.join("fens.txt")
+    )
+    .ok();
+    let fens = std::fs::read_to_string(d.join("fens.txt")).unwrap();
+    let lines: Vec<&str> = fens.lines().collect();
+    assert_eq!(lines.len(), 5, "{fens}");
+    assert_eq!(
+        lines[0],
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
+    );
+    assert!(
+        lines[1].ends_with(" b") && lines[1].contains("1C2C4"),
+        "{fens}"
+    );
+}
+
+#[test]
+fn analyze_marks_a_hung_rook_as_a_blunder_in_the_pgn_and_the_graph() {
+    let d = scratch("analyze");
+    let game = d.join("game.pgn");
+    // The black horse on c2 covers a1: the rook walking there is lost for nothing.
+    std::fs::write(
+        &game,
+        "[FEN \"3k5/9/9/9/9/9/9/2n6/9/R3K4 w\"]\n1. a0a1 c2a1 *\n",
+    )
+    .unwrap();
+    run_tool!(
+        BIN,
+        "analyze",
+        &game,
+        "--movetime",
+        "200",
+        "-o",
+        d.join("annotated.pgn"),
+        "--svg",
+        d.join("eval.svg")
+    )
+    .ok()
+    .prints("red: 0 mistakes, 1 blunder");
+    let annotated = std::fs::read_to_string(d.join("annotated.pgn")).unwrap();
+    assert!(annotated.contains("1. a0a1?? {"), "{annotated}");
+    assert!(annotated.contains("blunder: "), "{annotated}");
+    let svg = std::fs::read_to_string(d.join("eval.svg")).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+        "{svg}"
+    );
+    run_tool!(BIN, "analyze", &game, "--game", "2").fails(2, "--game 2, but the file holds 1 game");
+}

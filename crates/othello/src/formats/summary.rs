@@ -224,10 +224,9 @@ impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{} games in {} file{} ({} rejected, {} unfinished)",
-            self.played.games,
-            self.files,
-            if self.files == 1 { "" } else { "s" },
+            "{} in {} ({} rejected, {} unfinished)",
+            batch::plural(self.played.games, "game", "games"),
+            batch::plural(self.files, "file", "files"),
             self.rejected,
             self.unfinished
         )?;

@@ -173,9 +173,9 @@ impl AnalyzeArgs {
             };
             for (side, name) in first.iter().enumerate() {
                 println!(
-                    "{name}: {} mistakes, {} blunders",
-                    count(side, Verdict::Mistake),
-                    count(side, Verdict::Blunder)
+                    "{name}: {}, {}",
+                    batch::plural(count(side, Verdict::Mistake), "mistake", "mistakes"),
+                    batch::plural(count(side, Verdict::Blunder), "blunder", "blunders")
                 );
             }
         }

@@ -140,10 +140,9 @@ impl GamesArgs {
         } else {
             let pct = |n: usize| 100.0 * n as f64 / s.games.max(1) as f64;
             println!(
-                "{} games in {} file{} ({} rejected), {} positions",
-                s.games,
-                s.files,
-                if s.files == 1 { "" } else { "s" },
+                "{} in {} ({} rejected), {} positions",
+                batch::plural(s.games, "game", "games"),
+                batch::plural(s.files, "file", "files"),
                 s.rejected,
                 s.positions
             );
