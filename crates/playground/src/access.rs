@@ -11,7 +11,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::{IpAddr, SocketAddr};
 
-use crate::api::ApiError;
+use crate::api::{ApiError, CLIENT};
 
 /// The largest request body the app reads (a map, a level, a game: a few kilobytes); a
 /// request announcing more is refused before its body is read.
@@ -71,11 +71,6 @@ fn strip_port(host: &str) -> &str {
 /// The address of the connection a request came on (set by the server's accept loop).
 #[derive(Debug, Clone, Copy)]
 pub struct ClientAddr(pub SocketAddr);
-
-tokio::task_local! {
-    /// The client of the request being handled (its IP), for the engine pool's fairness.
-    pub static CLIENT: IpAddr;
-}
 
 /// Refuses requests for another host or from another origin; runs the others with their
 /// client known.

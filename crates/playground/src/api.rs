@@ -117,6 +117,12 @@ pub struct Engines {
     pub limits: Limits,
 }
 
+tokio::task_local! {
+    /// The client of the request being handled (its IP, set by [`crate::access::check`]), for
+    /// the pool's fairness.
+    pub static CLIENT: std::net::IpAddr;
+}
+
 /// A client's hold on one of its share of the pool, given back when dropped.
 struct ClientSlot {
     running: Arc<std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>>,
@@ -159,7 +165,7 @@ impl Engines {
     /// The request's client's slot (refused when it runs its share already), then a place in
     /// the pool (refused after [`Limits::max_wait`]).
     async fn permit(&self) -> Result<(tokio::sync::OwnedSemaphorePermit, ClientSlot), ApiError> {
-        let ip = crate::access::CLIENT
+        let ip = CLIENT
             .try_with(|ip| *ip)
             .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
         let slot = {
