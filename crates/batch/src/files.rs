@@ -74,6 +74,28 @@ pub fn collect_inputs(path: &Path, accept: impl Fn(&Path) -> bool) -> Result<Vec
     Ok(files)
 }
 
+/// Appends to `out` the files below `dir` (recursively, each folder in natural order of its
+/// names) that `accept` takes: the game archives a folder of collections holds.
+pub fn files_below(
+    dir: &Path,
+    accept: &dyn Fn(&Path) -> bool,
+    out: &mut Vec<PathBuf>,
+) -> Result<()> {
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+        .with_context(|| format!("{}: cannot list", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+    for e in entries {
+        if e.is_dir() {
+            files_below(&e, accept, out)?;
+        } else if accept(&e) {
+            out.push(e);
+        }
+    }
+    Ok(())
+}
+
 /// Whether `p` looks like a course input: a `.txt` file whose name does not start with
 /// `output` (so an output folder placed among the inputs is not read back as input).
 ///

@@ -34,8 +34,8 @@ pub use cli::{
 pub use csv::{csv_field, csv_line, csv_records};
 pub use errors::InputError;
 pub use files::{
-    check_writable, collect_inputs, default_output_dir, is_txt_input, natural_cmp, parse_file,
-    read_text, same_file, write_atomic,
+    check_writable, collect_inputs, default_output_dir, files_below, is_txt_input, natural_cmp,
+    parse_file, read_text, same_file, write_atomic,
 };
 pub use output::check_output;
 pub use parallel::parallel_map;

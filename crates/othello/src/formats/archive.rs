@@ -64,19 +64,7 @@ pub fn game_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("{}: cannot list", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort_by(|a, b| batch::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
-    for e in entries {
-        if e.is_dir() {
-            walk(&e, out)?;
-        } else if kind(&e).is_some() {
-            out.push(e);
-        }
-    }
-    Ok(())
+    batch::files_below(dir, &|e| kind(e).is_some(), out)
 }
 
 /// A game read and replayed.

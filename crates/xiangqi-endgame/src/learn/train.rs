@@ -112,6 +112,20 @@ pub(crate) fn logistic(v: f64, k: f64) -> f64 {
     1.0 / (1.0 + (-v / k).exp())
 }
 
+/// Mean squared error of `predict`ed win probabilities against `target` over `samples` (the
+/// table fits' objective).
+pub(crate) fn mean_squared_error<S>(
+    samples: &[S],
+    predict: impl Fn(&S) -> f64,
+    target: impl Fn(&S) -> f64,
+) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| (target(s) - predict(s)).powi(2))
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
 /// Mean squared error of the predicted results, a logistic curve of scale `k` (the evaluation
 /// at which red's expected score is about 0.76 is `k`).
 fn error(samples: &[Sample], w: &[i32; ENDGAME_TERMS], k: f64) -> f64 {

@@ -10,7 +10,7 @@
 use crate::eval::activity::{activity_terms, ActivityWeights, ACTIVITY_TERMS, WEIGHT_UNIT};
 use crate::eval::{endgame_phase, mating_material, mating_material_factor, piece_square_raw};
 use crate::eval::{EvalKind, PHASE_FULL};
-use crate::learn::train::{fit_scale, logistic};
+use crate::learn::train::{fit_scale, logistic, mean_squared_error};
 use crate::learn::train_tables::{adam, quiet_positions, search_all, LabelledFit, TableOptions};
 use batch::InputError;
 
@@ -47,11 +47,7 @@ fn value(s: &Sample, w: &[f64]) -> (f64, f64) {
 }
 
 fn error(samples: &[Sample], w: &[f64], k: f64, target: impl Fn(&Sample) -> f64) -> f64 {
-    let total: f64 = samples
-        .iter()
-        .map(|s| (target(s) - logistic(value(s, w).0, k)).powi(2))
-        .sum();
-    total / samples.len().max(1) as f64
+    mean_squared_error(samples, |s| logistic(value(s, w).0, k), target)
 }
 
 /// Fits the activity weights to deeper searches of the quiet positions of `texts` (each the

@@ -10,7 +10,7 @@
 use crate::board::piece::Color;
 use crate::board::square::Square;
 use crate::eval::{endgame_phase, mating_material, mating_material_factor, EvalKind, PHASE_FULL};
-use crate::learn::train::{fit_scale, for_each_quiet, logistic};
+use crate::learn::train::{fit_scale, for_each_quiet, logistic, mean_squared_error};
 use crate::rules::position::Position;
 use crate::search::config::SearchConfig;
 use crate::search::engine::think;
@@ -136,11 +136,7 @@ fn value(s: &Sample, w: &[f64]) -> (f64, f64) {
 
 /// Mean squared error of the predictions against `target` (the label or the result).
 fn error(samples: &[Sample], w: &[f64], k: f64, target: impl Fn(&Sample) -> f64) -> f64 {
-    let total: f64 = samples
-        .iter()
-        .map(|s| (target(s) - logistic(value(s, w).0, k)).powi(2))
-        .sum();
-    total / samples.len().max(1) as f64
+    mean_squared_error(samples, |s| logistic(value(s, w).0, k), target)
 }
 
 /// The engine's score for `pos` after `nodes` nodes with evaluation `eval`, from red's side,

@@ -26,22 +26,11 @@ pub fn pgn_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("{}: cannot list", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort_by(|a, b| batch::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
-    for e in entries {
-        if e.is_dir() {
-            walk(&e, out)?;
-        } else if e
-            .extension()
+    let pgn = |e: &Path| {
+        e.extension()
             .is_some_and(|x| x.to_string_lossy().eq_ignore_ascii_case("pgn"))
-        {
-            out.push(e);
-        }
-    }
-    Ok(())
+    };
+    batch::files_below(dir, &pgn, out)
 }
 
 /// The games of a set of files.

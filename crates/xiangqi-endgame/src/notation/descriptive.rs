@@ -191,6 +191,10 @@ pub fn resolve(pos: &Position, d: &Descriptive) -> Result<Move, String> {
 mod tests {
     use super::*;
 
+    fn tandem(n: u8, of: u8, file: Option<u8>) -> Which {
+        Which::Tandem { n, of, file }
+    }
+
     fn pos(fen: &str) -> Position {
         fen.parse().unwrap()
     }
@@ -240,55 +244,20 @@ mod tests {
         // Two red chariots on file e (red's 5), the front one on e5.
         let p = pos("3k5/9/9/9/4R4/9/9/4R4/9/5K3 w");
         let d = describe(&p, "e5d5".parse().unwrap()).unwrap();
-        assert_eq!(
-            d.which,
-            Which::Tandem {
-                n: 1,
-                of: 2,
-                file: None
-            }
-        );
+        assert_eq!(d.which, tandem(1, 2, None));
         let d = describe(&p, "e2e1".parse().unwrap()).unwrap();
-        assert_eq!(
-            d.which,
-            Which::Tandem {
-                n: 2,
-                of: 2,
-                file: None
-            }
-        );
+        assert_eq!(d.which, tandem(2, 2, None));
         // Black's front is the bottom: two black horses on file e, the front one on e3.
         let p = pos("3k5/9/9/9/4n4/9/4n4/9/9/5K3 b");
         let d = describe(&p, "e3c2".parse().unwrap()).unwrap();
-        assert_eq!(
-            d.which,
-            Which::Tandem {
-                n: 1,
-                of: 2,
-                file: None
-            }
-        );
+        assert_eq!(d.which, tandem(1, 2, None));
         // Three red pawns on a file, and pawns in tandem on two files.
         let p = pos("3k5/9/4P4/4P4/4P4/9/9/9/9/5K3 w");
         let d = describe(&p, "e5d5".parse().unwrap()).unwrap();
-        assert_eq!(
-            d.which,
-            Which::Tandem {
-                n: 3,
-                of: 3,
-                file: None
-            }
-        );
+        assert_eq!(d.which, tandem(3, 3, None));
         let p = pos("3k5/9/2P1P4/2P1P4/9/9/9/9/9/5K3 w");
         let d = describe(&p, "c7c8".parse().unwrap()).unwrap();
-        assert_eq!(
-            d.which,
-            Which::Tandem {
-                n: 1,
-                of: 2,
-                file: Some(7)
-            }
-        );
+        assert_eq!(d.which, tandem(1, 2, Some(7)));
         assert_eq!(resolve(&p, &d), Ok("c7c8".parse().unwrap()));
     }
 
