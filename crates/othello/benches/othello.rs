@@ -103,15 +103,13 @@ fn archive_bench(c: &mut Criterion) {
                     squares.push(played.trailing_zeros() as u8);
                 }
             }
-            let mut g = GameRecord {
+            GameRecord {
                 squares,
+                black_diff: othello::formats::record::black_final_diff(
+                    positions.last().expect("a game has positions"),
+                ),
                 ..GameRecord::default()
-            };
-            g.black_diff = g
-                .replay()
-                .map(|r| othello::formats::record::black_final_diff(&r.end))
-                .unwrap_or(0);
-            g
+            }
         })
         .collect();
     let wtb = wthor::write_games(&games, 2026, 24);

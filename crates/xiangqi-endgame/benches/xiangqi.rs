@@ -4,7 +4,9 @@
 //! selective search to depths 8 and 10 from three positions (the start and two published perft
 //! positions), whose node counts are printed once before timing (they are exact, the time is
 //! not), and evaluations per second of the piece-square, activity and network evaluations (the network's
-//! summed from scratch, as the search never does).
+//! summed from scratch, as the search never does), and game records read (games per second:
+//! 1,000 seeded random games of 80 plies written in Chinese notation, read back with every move
+//! matched against the legal ones).
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -144,5 +146,52 @@ fn eval_bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, perft_bench, search_bench, engine_bench, eval_bench);
+/// Games per second: 1,000 seeded random games of 80 plies (or to their end) in Chinese notation,
+/// parsed and every move checked legal.
+fn games_bench(c: &mut Criterion) {
+    use rand::{Rng, SeedableRng};
+    use xiangqi_endgame::movegen::legal_moves;
+    use xiangqi_endgame::notation::pgn::{read_games, write_game, Game, Notation};
+    let start: Position = START_FEN.parse().unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
+    let mut text = String::new();
+    for _ in 0..1000 {
+        let mut p = start.clone();
+        let mut moves = Vec::new();
+        let mut legal = Vec::new();
+        for _ in 0..80 {
+            legal.clear();
+            legal_moves(&p, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.random_range(0..legal.len())];
+            p.make(m);
+            moves.push(m);
+        }
+        let game = Game {
+            tags: vec![("Event".into(), "bench".into())],
+            start: start.clone(),
+            moves,
+            result: Some("*".into()),
+        };
+        text += &write_game(&game, Notation::Chinese);
+        text.push('\n');
+    }
+    let mut g = c.benchmark_group("games");
+    g.throughput(Throughput::Elements(1000));
+    g.bench_function("read_chinese_pgn", |b| {
+        b.iter(|| read_games(&text).iter().filter(|g| g.is_ok()).count())
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    perft_bench,
+    search_bench,
+    engine_bench,
+    eval_bench,
+    games_bench
+);
 criterion_main!(benches);
