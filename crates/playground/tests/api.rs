@@ -793,3 +793,13 @@ async fn xiangqi_game_records_are_read_stepped_and_looked_over() {
     assert_ne!(first["best"], json!("a0a1"));
     assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
 }
+
+#[tokio::test]
+async fn a_long_bad_text_is_quoted_in_part_not_echoed_whole() {
+    let fen = "x".repeat(200_000);
+    let (status, v) = post("/api/xiangqi/state", json!({ "fen": fen })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let message = v["error"].as_str().unwrap();
+    assert!(message.contains("bad FEN"), "{}", &message[..100.min(message.len())]);
+    assert!(message.len() < 1_000, "{} characters echoed", message.len());
+}
