@@ -422,7 +422,7 @@ fn fit_probcut_writes_a_model_that_loads_and_is_reproducible() {
     let dir = batch::testing::temp_dir("othello-cli-probcut");
     let fit = |out: &str, jobs: &str| {
         let o = bin()
-            .args(["fit-probcut", "--positions", "12", "--max-depth", "5"])
+            .args(["fit-probcut", "--positions", "50", "--max-depth", "5"])
             .args(["--jobs", jobs, "--out"])
             .arg(dir.join(out))
             .output()
