@@ -8,7 +8,10 @@ fn a_new_folder_at_the_filesystems_root_is_refused_and_nothing_is_created() {
     let out = Path::new("/no-such-folder-of-batch-tests/out/report.csv");
     let e = check_output(out, &[] as &[&Path]).unwrap_err().to_string();
     assert!(e.contains("at the root of the filesystem"), "{e}");
-    assert!(e.contains("./no-such-folder-of-batch-tests/out/report.csv"), "{e}");
+    assert!(
+        e.contains("./no-such-folder-of-batch-tests/out/report.csv"),
+        "{e}"
+    );
     let e = write_atomic(out, b"x").unwrap_err().to_string();
     assert!(e.contains("at the root of the filesystem"), "{e}");
     assert!(!Path::new("/no-such-folder-of-batch-tests").exists());

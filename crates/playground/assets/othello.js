@@ -40,6 +40,27 @@ function render() {
 async function refresh() {
   view = await api("/api/othello/state", { moves });
   render();
+  await showBook();
+}
+
+// The book moves of the position (when the server has a book: `--othello-book FILE`), best
+// value first: games through each, the mover's score and mean disc difference in them, and the
+// value backed up from the book's searched leaves.
+async function showBook() {
+  const b = await api("/api/othello/book", { moves });
+  const rows = clear(byId("book"));
+  byId("book-note").textContent = !b.loaded
+    ? "no book loaded (playground serve --othello-book FILE, a book of othello book build)"
+    : b.moves.length ? "" : "this position is not in the book";
+  for (const m of b.moves) {
+    const tr = document.createElement("tr");
+    for (const v of [m.move, m.games, `${(100 * m.score).toFixed(1)}%`, m.mean_diff.toFixed(1), m.value.toFixed(1)]) {
+      const td = document.createElement("td");
+      td.textContent = v;
+      tr.appendChild(td);
+    }
+    rows.appendChild(tr);
+  }
 }
 
 // Plays forced passes and the computer's turns until the human is to move or the game ends.

@@ -30,6 +30,9 @@ pub enum Command {
         /// serves the class); loopback names always work, and with --host 0.0.0.0 any address.
         #[arg(long = "allow-host", value_name = "NAME")]
         allow_hosts: Vec<String>,
+        /// An opening book (`othello book build`) whose moves the othello page shows.
+        #[arg(long, value_name = "FILE")]
+        othello_book: Option<std::path::PathBuf>,
         /// Connections open at once (default: three quarters of the files the process may open,
         /// at most 4096).
         #[arg(long, value_parser = clap::value_parser!(u64).range(4..=65_536))]
@@ -45,8 +48,21 @@ pub fn main() -> i32 {
         open,
         engines,
         allow_hosts,
+        othello_book,
         max_connections,
     } = batch::parse_with_default_subcommand::<Command>("serve");
+    if let Some(path) = othello_book {
+        match crate::othello_book::load_book(&path) {
+            Ok(n) => eprintln!(
+                "playground: opening book {} ({n} positions)",
+                path.display()
+            ),
+            Err(e) => {
+                eprintln!("playground: {e}");
+                return 1;
+            }
+        }
+    }
     let mut limits = crate::api::Limits::default();
     if let Some(n) = engines {
         limits.engines = n as usize;

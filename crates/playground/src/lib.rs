@@ -19,6 +19,7 @@ pub mod cli;
 pub mod connect4;
 pub mod connections;
 pub mod othello;
+pub mod othello_book;
 pub mod server;
 pub mod xiangqi;
 pub mod xiangqi_games;

@@ -7,7 +7,7 @@ use axum::Router;
 
 use crate::access::{self, Access};
 use crate::api::{self, Limits};
-use crate::{assets, astar, bait, connect4, othello, xiangqi, xiangqi_games};
+use crate::{assets, astar, bait, connect4, othello, othello_book, xiangqi, xiangqi_games};
 
 /// The whole app served on this machine alone (loopback names; docs/playground.md describes
 /// each endpoint).
@@ -29,6 +29,7 @@ pub fn router_with(limits: Limits, access: Access) -> Router {
         .route("/api/othello/move", post(othello::decide_move))
         .route("/api/othello/solve", post(othello::solve))
         .route("/api/othello/hint", get(othello::hint))
+        .route("/api/othello/book", post(othello_book::book_moves))
         .route("/api/connect4/new", post(connect4::new_board))
         .route("/api/connect4/state", post(connect4::state))
         .route("/api/connect4/move", post(connect4::engine_move))

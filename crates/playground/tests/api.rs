@@ -800,6 +800,80 @@ async fn a_long_bad_text_is_quoted_in_part_not_echoed_whole() {
     let (status, v) = post("/api/xiangqi/state", json!({ "fen": fen })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let message = v["error"].as_str().unwrap();
-    assert!(message.contains("bad FEN"), "{}", &message[..100.min(message.len())]);
+    assert!(
+        message.contains("bad FEN"),
+        "{}",
+        &message[..100.min(message.len())]
+    );
     assert!(message.len() < 1_000, "{} characters echoed", message.len());
+}
+
+#[tokio::test]
+async fn the_othello_page_shows_the_books_moves() {
+    use othello::formats::archive::ArchiveGame;
+    use othello::formats::record::{black_final_diff, GameRecord};
+    use othello::search::book::{Book, BookOptions};
+    // Before a book is loaded the page is told so.
+    let (status, v) = post("/api/othello/book", json!({"moves": []})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["loaded"], json!(false));
+    // A book of 300 seeded random games, to 4 plies.
+    let games: Vec<ArchiveGame> = (0..300u64)
+        .map(|seed| {
+            let positions: Vec<othello::Position> = othello::Position::random_game(seed).collect();
+            let squares = positions
+                .windows(2)
+                .filter_map(|w| {
+                    let played = (w[1].me | w[1].opp) & !(w[0].me | w[0].opp);
+                    (played != 0).then(|| played.trailing_zeros() as u8)
+                })
+                .collect();
+            ArchiveGame {
+                file: 0,
+                index: seed as usize + 1,
+                record: GameRecord {
+                    squares,
+                    black_diff: black_final_diff(positions.last().unwrap()),
+                    ..GameRecord::default()
+                },
+                finished: true,
+            }
+        })
+        .collect();
+    let options = BookOptions {
+        plies: 4,
+        min_games: 2,
+        depth: 2,
+        threads: 1,
+    };
+    let book = Book::build(&games, &options, &|| {});
+    let path = std::env::temp_dir().join(format!("playground-book-{}.bin", std::process::id()));
+    std::fs::write(&path, book.to_bytes()).unwrap();
+    let positions = playground::othello_book::load_book(&path).unwrap();
+    assert_eq!(positions, book.nodes.len());
+    std::fs::remove_file(&path).unwrap();
+    // The start: every first move is the same up to symmetry, so all 300 games go through each.
+    let (_, v) = post("/api/othello/book", json!({"moves": []})).await;
+    assert_eq!(v["loaded"], json!(true));
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4, "{v}");
+    assert!(moves.iter().all(|m| m["games"] == json!(300)), "{v}");
+    // One ply in: the book's moves of that position, best value first, each with its games.
+    let (_, v) = post("/api/othello/book", json!({"moves": ["f5"]})).await;
+    let moves = v["moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "{v}");
+    let values: Vec<f64> = moves.iter().map(|m| m["value"].as_f64().unwrap()).collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{v}");
+    let games: u64 = moves.iter().map(|m| m["games"].as_u64().unwrap()).sum();
+    assert!(
+        games <= 300 && moves.iter().all(|m| m["games"].as_u64() >= Some(2)),
+        "{v}"
+    );
+    // Deep positions are not in it.
+    let (_, v) = post(
+        "/api/othello/book",
+        json!({"moves": ["f5", "d6", "c3", "d3", "c4", "f4"]}),
+    )
+    .await;
+    assert_eq!(v["moves"], json!([]));
 }

@@ -59,3 +59,20 @@ fn engines_and_connections_out_of_range_are_refused_before_serving() {
     }
     run_tool!(BIN, "serve", "--port", "0", "--max-connections", "3").fails(2, "--max-connections");
 }
+
+#[test]
+fn a_book_that_cannot_be_read_stops_the_server_with_its_reason() {
+    run_tool!(
+        BIN,
+        "serve",
+        "--port",
+        "0",
+        "--othello-book",
+        "/no/such/book.bin"
+    )
+    .fails(1, "/no/such/book.bin: No such file");
+    let junk = std::env::temp_dir().join(format!("junk-book-{}.bin", std::process::id()));
+    std::fs::write(&junk, b"not a book").unwrap();
+    run_tool!(BIN, "serve", "--port", "0", "--othello-book", &junk).fails(1, "junk-book");
+    std::fs::remove_file(&junk).unwrap();
+}
