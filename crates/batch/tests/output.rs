@@ -24,14 +24,15 @@ fn devices_folders_and_inputs_are_never_replaced() {
     std::fs::write(&input, "x").unwrap();
     for (path, says) in [
         (Path::new("/dev/null"), "not a regular file"),
-        (dir.as_ref(), "is a folder"),
+        (&*dir, "is a folder"),
         (input.as_path(), "an input of this command"),
     ] {
         let e = check_output(path, &[&input]).unwrap_err().to_string();
         assert!(e.contains(says), "{}: {e}", path.display());
     }
     // Inside an input folder: refused too.
-    let e = check_output(&dir.join("out.txt"), &[dir.as_ref()])
+    let folder: &Path = &dir;
+    let e = check_output(&dir.join("out.txt"), &[folder])
         .unwrap_err()
         .to_string();
     assert!(e.contains("inside the input folder"), "{e}");

@@ -252,7 +252,8 @@ pub(crate) async fn run_search(
         "ucs" => HeuristicKind::Zero,
         other => {
             return Err(ApiError::bad(format!(
-                "unknown algorithm `{other}` (astar, ucs)"
+                "unknown algorithm `{}` (astar, ucs)",
+                batch::shown(other)
             )))
         }
     };

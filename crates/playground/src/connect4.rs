@@ -243,7 +243,7 @@ pub(crate) async fn think(
         .iter()
         .map(|m| {
             m.parse()
-                .map_err(|_| ApiError::bad(format!("`{m}` is not a column")))
+                .map_err(|_| ApiError::bad(format!("`{}` is not a column", batch::shown(m))))
         })
         .collect::<Result<Vec<usize>, ApiError>>()?;
     let game = Game {

@@ -152,7 +152,8 @@ fn heuristic_of(name: Option<&str>) -> Result<HeuristicKind, ApiError> {
         "improved" => Ok(HeuristicKind::Improved),
         "pattern" => Ok(HeuristicKind::Pattern),
         other => Err(ApiError::bad(format!(
-            "unknown heuristic `{other}` (course, improved, pattern)"
+            "unknown heuristic `{}` (course, improved, pattern)",
+            batch::shown(other)
         ))),
     }
 }

@@ -35,7 +35,7 @@ impl Game {
         };
         let start: Position = fen
             .parse()
-            .map_err(|e| ApiError::bad(format!("bad FEN `{fen}`: {e}")))?;
+            .map_err(|e| ApiError::bad(format!("bad FEN `{}`: {e}", batch::shown(fen))))?;
         let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
         GameLine::replay(start, &moves).map_err(ApiError::bad)
     }

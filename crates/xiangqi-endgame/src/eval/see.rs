@@ -29,12 +29,12 @@ pub fn exchange_value(kind: Kind) -> i32 {
 ///
 /// ```
 /// use xiangqi_endgame::{see::static_exchange, Move, Position};
-/// // The chariot takes a pawn the advisor defends: it wins a pawn and loses a chariot.
-/// let p: Position = "4k4/4a4/3p5/9/9/9/9/9/9/3RK4 w".parse().unwrap();
-/// assert_eq!(static_exchange(&p, "d0d7".parse::<Move>().unwrap()), 100 - 1000);
+/// // The chariot takes a pawn the elephant defends: it wins a pawn and loses a chariot.
+/// let p: Position = "4k4/9/4b4/9/2p6/9/9/9/9/2RK5 w".parse().unwrap();
+/// assert_eq!(static_exchange(&p, "c0c5".parse::<Move>().unwrap()), 100 - 1000);
 /// // An undefended pawn is a pawn.
-/// let p: Position = "4k4/4a4/2p6/9/9/9/9/9/9/2R1K4 w".parse().unwrap();
-/// assert_eq!(static_exchange(&p, "c0c7".parse::<Move>().unwrap()), 100);
+/// let p: Position = "4k4/9/9/9/p8/9/9/9/9/R2K5 w".parse().unwrap();
+/// assert_eq!(static_exchange(&p, "a0a5".parse::<Move>().unwrap()), 100);
 /// ```
 pub fn static_exchange(pos: &Position, mv: Move) -> i32 {
     let mut board = *pos.board();
@@ -83,8 +83,8 @@ pub fn static_exchange(pos: &Position, mv: Move) -> i32 {
 ///
 /// ```
 /// use xiangqi_endgame::{see::loses_material, Move, Position};
-/// let p: Position = "4k4/4a4/3p5/9/9/9/9/9/9/3RK4 w".parse().unwrap();
-/// assert!(loses_material(&p, "d0d7".parse::<Move>().unwrap()));
+/// let p: Position = "4k4/9/4b4/9/2p6/9/9/9/9/2RK5 w".parse().unwrap();
+/// assert!(loses_material(&p, "c0c5".parse::<Move>().unwrap()));
 /// ```
 pub fn loses_material(pos: &Position, mv: Move) -> bool {
     material_lost(pos, mv) > 0
@@ -95,8 +95,8 @@ pub fn loses_material(pos: &Position, mv: Move) -> bool {
 ///
 /// ```
 /// use xiangqi_endgame::{see::material_lost, Move, Position};
-/// let p: Position = "4k4/4a4/3p5/9/9/9/9/9/9/3RK4 w".parse().unwrap();
-/// assert_eq!(material_lost(&p, "d0d7".parse::<Move>().unwrap()), 1000 - 100);
+/// let p: Position = "4k4/9/4b4/9/2p6/9/9/9/9/2RK5 w".parse().unwrap();
+/// assert_eq!(material_lost(&p, "c0c5".parse::<Move>().unwrap()), 1000 - 100);
 /// ```
 pub fn material_lost(pos: &Position, mv: Move) -> i32 {
     let value = |sq: Square| pos.at(sq).map_or(0, |p| exchange_value(p.kind));

@@ -276,7 +276,7 @@ pub fn positions_to_text(positions: &[Labelled], options: &NetOptions) -> String
 /// let options = NetOptions {
 ///     games: 1, nodes: 500, opening_plies: 8, play: Engine::PieceSquare, seed: 1, threads: 1,
 ///     epochs: 1,
-///     result_weight: 0.25, quiet: true,
+///     result_weight: 0.25, quiet: true, record_openings: false, records: None,
 /// };
 /// assert_eq!(positions_to_text(&read, &options), text);
 /// assert!(positions_from_text("4k4/9/9/9/9/9/9/9/4R4/4K4 b;x;1;0\n").is_err());
@@ -489,9 +489,9 @@ fn errors(
 /// let options = NetOptions {
 ///     games: 4, nodes: 300, opening_plies: 6, play: Engine::PieceSquare, seed: 1, threads: 2,
 ///     epochs: 2,
-///     result_weight: 0.25, quiet: true,
+///     result_weight: 0.25, quiet: true, record_openings: false, records: None,
 /// };
-/// let positions = self_play_positions(&options);
+/// let positions = self_play_positions(&options, &[]);
 /// assert!(!positions.is_empty());
 /// let t = fit_network(&positions, &options).unwrap();
 /// assert_eq!(t.positions.0 / 2 + t.positions.1, positions.len());

@@ -213,12 +213,12 @@ pub fn is_legal(pos: &Position, mv: Move) -> bool {
 ///
 /// ```
 /// use xiangqi_endgame::{movegen, Move, Position};
-/// // The chariot takes a pawn that the black advisor defends...
-/// let p: Position = "4k4/4a4/3p5/9/9/9/9/9/9/3RK4 w".parse().unwrap();
-/// assert!(movegen::lands_attacked(&p, "d0d7".parse::<Move>().unwrap()));
+/// // The chariot takes a pawn that the black elephant defends...
+/// let p: Position = "4k4/9/4b4/9/2p6/9/9/9/9/2RK5 w".parse().unwrap();
+/// assert!(movegen::lands_attacked(&p, "c0c5".parse::<Move>().unwrap()));
 /// // ...or one that nothing defends.
-/// let p: Position = "4k4/4a4/2p6/9/9/9/9/9/9/2R1K4 w".parse().unwrap();
-/// assert!(!movegen::lands_attacked(&p, "c0c7".parse::<Move>().unwrap()));
+/// let p: Position = "4k4/9/9/9/p8/9/9/9/9/R2K5 w".parse().unwrap();
+/// assert!(!movegen::lands_attacked(&p, "a0a5".parse::<Move>().unwrap()));
 /// ```
 pub fn lands_attacked(pos: &Position, mv: Move) -> bool {
     let view = View {

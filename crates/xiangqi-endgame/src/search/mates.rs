@@ -216,7 +216,10 @@ mod tests {
         assert_eq!(e.line, 3);
         assert!(!e.to_string().starts_with("3: 1:"), "{e}");
         let e = parse_problems("3k5/9/9/9/9/9/9/9/4R4/4K4 w ; mate soon\n").unwrap_err();
-        assert_eq!(e.to_string(), "1: expected `FEN ; mate in K`");
+        assert_eq!(
+            e.to_string(),
+            "1: unknown annotation `mate soon`: expected `mate in K`"
+        );
         assert_eq!(
             parse_problems(text.lines().take(2).collect::<Vec<_>>().join("\n").as_str())
                 .unwrap()
