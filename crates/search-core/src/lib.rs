@@ -5,7 +5,7 @@
 //! ([`minimax`], [`alphabeta`], [`negamax`] with a [`TranspositionTable`], [`mtdf`],
 //! [`aspiration_search`], [`parallel_search_root`], [`shared_search_root`] over a
 //! [`SharedTable`], [`iterative_deepening`], exact solving with [`ExactSolver`]), [`proof`]
-//! ([`ProofSearch`]) and [`mcts`] ([`Mcts`]); [`tables`] holds what they remember positions in,
+//! ([`ProofSearch`]) and [`mcts`](mod@mcts) ([`Mcts`]); [`tables`] holds what they remember positions in,
 //! and the files at the top (game, cost, deadline, outcome, stats, ordering) are the ground
 //! floor they share. Each item's documentation has a runnable example.
 

@@ -279,7 +279,7 @@ pub struct ScoreBounds {
 /// [`max_score`], with what is proved when a budget stops it first.
 ///
 /// On levels with Bait's rules the maximum is found by `search-core`'s depth-first branch and
-/// bound over macro-actions (see [`crate::solve::macros`]) under the board-aware [`ScoreBound`], in
+/// bound over macro-actions (see [`crate::solve::macros`](mod@crate::solve::macros)) under the board-aware [`ScoreBound`], in
 /// memory bounded by its capped table; a breadth-first search for a win of exactly that score
 /// then gives the shortest plan. Other rules fall back to breadth-first searches for each
 /// target score from the sprite-count bound down. Cut short, it reports the best win found and

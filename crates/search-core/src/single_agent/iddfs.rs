@@ -1,6 +1,6 @@
 //! Iterative-deepening depth-first search.
 //!
-//! Runs [`depth_limited`](crate::depth_limited) with limits 0, 1, 2, ... until a goal appears or
+//! Runs [`depth_limited`] with limits 0, 1, 2, ... until a goal appears or
 //! a limit cuts nothing (the space is exhausted). It finds a path with the fewest edges using
 //! memory linear in the depth, at the price of re-expanding shallow layers.
 

@@ -89,7 +89,7 @@ pub enum Experiment {
 
 impl Experiment {
     /// `options` with this idea switched on (the static exchange also needs
-    /// [`SearchPosition::use_static_exchange`]).
+    /// [`SearchPosition::use_static_exchange`](crate::search::search_position::SearchPosition::use_static_exchange)).
     ///
     /// ```
     /// use xiangqi_endgame::engine::Experiment;
@@ -225,7 +225,7 @@ impl SearchConfig {
     }
 
     /// Whether the engine asks the proof-number search for a mate by checks before its
-    /// selective search ([`think`]).
+    /// selective search ([`think`](crate::search::engine::think)).
     pub fn mate_by_checks(&self) -> bool {
         self.selective
             && self.rules == Rules::Legal

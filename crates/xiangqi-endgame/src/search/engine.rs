@@ -1,5 +1,4 @@
-//! Choosing a move: the search drivers over [`SearchPosition`](crate::search::search_position::SearchPosition)
-//! under a [`SearchConfig`](crate::search::config::SearchConfig): a move within a time or depth,
+//! Choosing a move: the search drivers over [`SearchPosition`] under a [`SearchConfig`]: a move within a time or depth,
 //! with the mate-by-checks proof beside it, fixed-depth course searches, and mate finding.
 
 use crate::board::piece::Color;

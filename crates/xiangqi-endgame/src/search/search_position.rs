@@ -1,4 +1,4 @@
-//! The position as `search-core`'s searches see it: a [`Game`](search_core::Game) over the
+//! The position as `search-core`'s searches see it: a [`Game`] over the
 //! rules chosen (standard or the course framework's), with the evaluation chosen, the moves in
 //! the engine's order (exchanges by static exchange evaluation), and the caches that make it
 //! fast (exchange values, the network's accumulators, evaluations).
