@@ -184,7 +184,7 @@ pub fn exit_code(result: anyhow::Result<i32>) -> i32 {
             let _ = writeln!(
                 std::io::stderr(),
                 "error: {}",
-                crate::text::shown(&format!("{e:#}"))
+                crate::text::shown_within(&format!("{e:#}"), crate::text::MESSAGE_CHARS)
             );
             2
         }

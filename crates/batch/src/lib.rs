@@ -44,6 +44,6 @@ pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};
 pub use score::{paired_ci95, AnswerTimes, MatchScore};
 pub use shard::{Shard, ShardCover};
 pub use text::{
-    normalize_text, num_max, parse_count, plural, read_line_capped, shown, MAX_FILE_BYTES,
-    MAX_LINE_BYTES, SHOWN_CHARS,
+    normalize_text, num_max, parse_count, plural, read_line_capped, shown, shown_within,
+    MAX_FILE_BYTES, MAX_LINE_BYTES, MESSAGE_CHARS, SHOWN_CHARS,
 };

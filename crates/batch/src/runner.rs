@@ -128,7 +128,7 @@ pub fn run_batch<T>(
         let (result, error) = match outcome {
             Ok(r) => (Some(r), None),
             Err(e) => {
-                let msg = crate::text::shown(&format!("{e:#}"));
+                let msg = crate::text::shown_within(&format!("{e:#}"), crate::text::MESSAGE_CHARS);
                 bar.suspend(|| eprintln!("error: {msg}"));
                 (None, Some(msg))
             }

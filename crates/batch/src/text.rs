@@ -47,10 +47,26 @@ pub const SHOWN_CHARS: usize = 200;
 /// assert_eq!(batch::shown(&long), format!("{}… ({} more characters)", "x".repeat(200), (1 << 20) - 200));
 /// ```
 pub fn shown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len().min(4 * SHOWN_CHARS));
+    shown_within(text, SHOWN_CHARS)
+}
+
+/// The most characters of a whole message a tool prints ([`shown_within`]): the tools' own
+/// messages carry plans and lines of moves a user needs whole, and quote the user's text with
+/// [`shown`] where they do.
+pub const MESSAGE_CHARS: usize = 4096;
+
+/// [`shown`] with room for `limit` characters.
+///
+/// ```
+/// let plan = "R".repeat(600);
+/// assert_eq!(batch::shown_within(&plan, batch::MESSAGE_CHARS), plan);
+/// assert!(batch::shown_within(&plan, 10).ends_with("… (590 more characters)"));
+/// ```
+pub fn shown_within(text: &str, limit: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * limit));
     for (i, c) in text.chars().enumerate() {
-        if i == SHOWN_CHARS {
-            let more = text.chars().count() - SHOWN_CHARS;
+        if i == limit {
+            let more = text.chars().count() - limit;
             out.push_str(&format!("… ({more} more characters)"));
             break;
         }
