@@ -49,7 +49,13 @@ expect 2 "CLASS input/input_1.txt is not a folder" astar-map input input/input_1
 # Without sbatch on PATH: a clear message, nothing created.
 : >"$CALLS"
 set +e
-out=$(cd "$tmp" && PATH="/usr/bin:/bin" bash "$here/submit.sh" tournament --players greedy --opponents random --out out --shards 2 2>&1)
+# (A PATH of the system's commands less Slurm's, so that an installed sbatch is not found.)
+mkdir -p "$tmp/no-slurm"
+for f in /usr/bin/* /bin/*; do
+    case "$(basename "$f")" in s*) case "$(basename "$f")" in sbatch | scancel | scontrol | squeue | srun | sinfo) continue ;; esac ;; esac
+    ln -sf "$f" "$tmp/no-slurm/" 2>/dev/null || true
+done
+out=$(cd "$tmp" && PATH="$tmp/no-slurm" bash "$here/submit.sh" tournament --players greedy --opponents random --out out --shards 2 2>&1)
 rc=$?
 set -e
 [ "$rc" = 2 ] && grep -q "sbatch not found" <<<"$out" && [ ! -e "$tmp/out" ] || fail "without sbatch: $rc $out"
