@@ -1,7 +1,7 @@
 //! `fit-probcut`: Multi-ProbCut's error model of the NBoard engine's midgame search, measured
 //! on seeded positions (optionally on other weights) and written as the checked-in text format.
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
@@ -41,10 +41,7 @@ impl FitProbcutArgs {
         } = self;
         batch::check_output(&out, weights.as_slice())?;
         if let Some(path) = weights {
-            let bytes = std::fs::read(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            let w = crate::eval::pattern::Weights::from_bytes(&bytes)
-                .map_err(|e| anyhow!("{}: {}", path.display(), e.0))?;
-            crate::eval::pattern::use_weights(w).map_err(|e| anyhow!(e.0))?;
+            super::use_weights_file(&path)?;
         }
 
         fit_probcut(
@@ -57,7 +54,8 @@ impl FitProbcutArgs {
     }
 }
 
-/// `othello fit-probcut`: measure, fit, write, and print the measured table.
+/// `othello fit-probcut`: measure, fit, write, and print the measured table (`out` checked by
+/// the caller).
 fn fit_probcut(
     out: &std::path::Path,
     positions: usize,
@@ -66,7 +64,6 @@ fn fit_probcut(
     jobs: usize,
 ) -> Result<i32> {
     use crate::learn::probcut_fit::{calibration_positions, fit, measure, tabulate};
-    batch::check_output(out, &[] as &[&std::path::Path])?;
     let t = Instant::now();
     let ps = calibration_positions(positions, seed);
     let samples = measure(&ps, max_depth, jobs);

@@ -93,6 +93,15 @@ pub fn main() -> i32 {
     batch::run_main(|| dispatch(Command::parse()))
 }
 
+/// Makes the pattern weights `othello train` wrote to `path` the evaluation's (`nboard
+/// --weights`, `fit-probcut --weights`).
+fn use_weights_file(path: &std::path::Path) -> Result<()> {
+    let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let w = crate::eval::pattern::Weights::from_bytes(&bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.0))?;
+    crate::eval::pattern::use_weights(w).map_err(|e| anyhow::anyhow!(e.0))
+}
+
 fn dispatch(cli: Command) -> Result<i32> {
     match cli {
         Command::Run(args) => args.run(),

@@ -181,10 +181,7 @@ impl NboardArgs {
             probcut_model,
         } = self;
         if let Some(path) = weights {
-            let bytes = std::fs::read(&path).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            let w = crate::eval::pattern::Weights::from_bytes(&bytes)
-                .map_err(|e| anyhow!("{}: {}", path.display(), e.0))?;
-            crate::eval::pattern::use_weights(w).map_err(|e| anyhow!(e.0))?;
+            super::use_weights_file(&path)?;
         }
         if let Some(path) = probcut_model {
             let text = batch::read_text(&path)?;
