@@ -82,12 +82,11 @@ pub async fn check(State(access): State<Access>, req: Request, next: Next) -> Re
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+    if let Some(n) = announced.filter(|&n| n > MAX_BODY_BYTES as u64) {
         return ApiError {
             status: StatusCode::PAYLOAD_TOO_LARGE,
             message: format!(
-                "a request body of {} bytes is more than the {} KB this app reads",
-                announced.unwrap_or(0),
+                "a request body of {n} bytes is more than the {} KB this app reads",
                 MAX_BODY_BYTES / 1024
             ),
         }

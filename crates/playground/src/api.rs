@@ -2,6 +2,7 @@
 //! body extractor that reports malformed JSON the same way, and the engine pool that runs
 //! searches on blocking threads, a few at a time, each under a time cap.
 
+use crate::per_client::{Hold, PerClient};
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -112,7 +113,7 @@ impl Default for Limits {
 pub struct Engines {
     permits: Arc<Semaphore>,
     /// Searches running now, by client.
-    running: Arc<std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>>,
+    running: PerClient,
     /// The limits the pool was made with.
     pub limits: Limits,
 }
@@ -123,30 +124,12 @@ tokio::task_local! {
     pub static CLIENT: std::net::IpAddr;
 }
 
-/// A client's hold on one of its share of the pool, given back when dropped.
-struct ClientSlot {
-    running: Arc<std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>>,
-    ip: std::net::IpAddr,
-}
-
-impl Drop for ClientSlot {
-    fn drop(&mut self) {
-        let mut r = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = r.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                r.remove(&self.ip);
-            }
-        }
-    }
-}
-
 impl Engines {
     /// A pool with `limits`.
     pub fn new(limits: Limits) -> Engines {
         Engines {
             permits: Arc::new(Semaphore::new(limits.engines.max(1))),
-            running: Arc::default(),
+            running: PerClient::default(),
             limits,
         }
     }
@@ -164,25 +147,16 @@ impl Engines {
 
     /// The request's client's slot (refused when it runs its share already), then a place in
     /// the pool (refused after [`Limits::max_wait`]).
-    async fn permit(&self) -> Result<(tokio::sync::OwnedSemaphorePermit, ClientSlot), ApiError> {
+    async fn permit(&self) -> Result<(tokio::sync::OwnedSemaphorePermit, Hold), ApiError> {
         let ip = CLIENT
             .try_with(|ip| *ip)
             .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
-        let slot = {
-            let mut r = self.running.lock().unwrap_or_else(|e| e.into_inner());
-            let n = r.entry(ip).or_default();
-            if *n >= self.share() {
-                let searches = if *n == 1 { "search" } else { "searches" };
-                return Err(ApiError::busy(format!(
-                    "engines busy: you have {n} {searches} running, your share of the pool; wait for one to finish"
-                )));
-            }
-            *n += 1;
-            ClientSlot {
-                running: self.running.clone(),
-                ip,
-            }
-        };
+        let slot = self.running.take(ip, self.share()).map_err(|n| {
+            ApiError::busy(format!(
+                "engines busy: you have {}, your share of the pool; wait for one to finish",
+                batch::plural(n, "search running", "searches running")
+            ))
+        })?;
         let wait = self.permits.clone().acquire_owned();
         match tokio::time::timeout(self.limits.max_wait, wait).await {
             Ok(Ok(p)) => Ok((p, slot)),

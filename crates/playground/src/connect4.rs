@@ -161,13 +161,13 @@ pub struct Engined {
     pub view: View,
 }
 
-/// The engine's move in `game` (not over), thinking `time`; `watcher` is told the columns as
-/// the search goes.
 /// The engine's tree holds at most this many nodes on the server (about 80 MB; the tools'
 /// default of 4 M is 300 MB, too much for every engine of a pool at once): past it the search
 /// goes on without growing the tree.
 pub const MAX_TREE_NODES: usize = 1_000_000;
 
+/// The engine's move in `game` (not over), thinking `time`; `watcher` is told the columns as
+/// the search goes.
 fn engine_answer(
     mut game: Game,
     time: std::time::Duration,

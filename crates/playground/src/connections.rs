@@ -7,15 +7,15 @@
 //! Every request carries its client's address for the engine pool's fairness.
 
 use crate::access::ClientAddr;
+use crate::per_client::PerClient;
 use axum::Router;
 use hyper::body::Body as _;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::collections::HashMap;
 use std::future::Future;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -67,7 +67,7 @@ fn descriptors() -> usize {
 /// Serves `app` on `listener` under `limits` until the process ends.
 pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> std::io::Result<()> {
     let open = Arc::new(tokio::sync::Semaphore::new(limits.max.max(1)));
-    let per_client: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::default();
+    let per_client = PerClient::default();
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(s) => s,
@@ -83,27 +83,13 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> s
             drop(stream);
             continue;
         };
-        let ip = peer.ip();
-        {
-            let mut counts = per_client.lock().unwrap_or_else(|e| e.into_inner());
-            let n = counts.entry(ip).or_default();
-            if *n >= limits.per_client {
-                continue;
-            }
-            *n += 1;
-        }
+        let Ok(hold) = per_client.take(peer.ip(), limits.per_client) else {
+            continue;
+        };
         let app = app.clone();
-        let per_client = per_client.clone();
         tokio::spawn(async move {
             serve_one(stream, peer, app, limits).await;
-            let mut counts = per_client.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(n) = counts.get_mut(&ip) {
-                *n -= 1;
-                if *n == 0 {
-                    counts.remove(&ip);
-                }
-            }
-            drop(permit);
+            drop((hold, permit));
         });
     }
 }
@@ -122,22 +108,20 @@ async fn serve_one(stream: TcpStream, peer: SocketAddr, app: Router, limits: Con
                 count: answering.clone(),
                 state: state.clone(),
             };
-            if req.body().is_end_stream() {
+            let (parts, inner) = req.into_parts();
+            let body = Tracked {
+                inner,
+                count: answering.clone(),
+                state,
+            };
+            if body.inner.is_end_stream() {
                 // No body to wait for (a GET): being answered from now, even while it waits
                 // for an engine.
-                state.store(COUNTED, Ordering::SeqCst);
-                answering.fetch_add(1, Ordering::SeqCst);
+                body.arrived();
             }
-            let count = answering.clone();
+            let req = hyper::Request::from_parts(parts, axum::body::Body::new(body));
             async move {
                 use tower::ServiceExt;
-                let req = req.map(|inner| {
-                    axum::body::Body::new(Tracked {
-                        inner,
-                        count,
-                        state,
-                    })
-                });
                 let response = app.oneshot(req).await;
                 drop(guard);
                 response

@@ -20,6 +20,7 @@ pub mod connect4;
 pub mod connections;
 pub mod othello;
 pub mod othello_book;
+pub mod per_client;
 pub mod server;
 pub mod xiangqi;
 pub mod xiangqi_games;

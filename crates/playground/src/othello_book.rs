@@ -61,8 +61,8 @@ pub(crate) async fn book_moves(Input(game): Input<Game>) -> ApiResult<BookAnswer
             moves: Vec::new(),
         }));
     };
-    let mut moves = book.moves(&p);
-    moves.sort_by(|a, b| b.value.total_cmp(&a.value));
+    // Best value first, as the book gives them.
+    let moves = book.moves(&p);
     Ok(Json(BookAnswer {
         loaded: true,
         made_with: Some(book.made_with.clone()),

@@ -122,23 +122,24 @@ pub fn game_view(pos: &Position, line: &GameLine, plies: usize) -> View {
     if v.over.is_some() {
         return v;
     }
-    let side = pos.side();
-    v.over = match line.ruling(0, || in_check(pos)) {
-        Some(s) if s > 0 => Some(format!(
-            "{} checked perpetually: {} wins",
-            side_name(side.opposite()),
-            side_name(side)
-        )),
-        Some(s) if s < 0 => Some(format!(
-            "{} checked perpetually: {} wins",
-            side_name(side),
-            side_name(side.opposite())
-        )),
-        Some(_) => Some("a draw by repetition or 60 moves without a capture".into()),
-        None if plies >= xiangqi_endgame::selfplay::MAX_PLIES => Some(format!(
-            "a draw: {} plies, the move limit",
-            xiangqi_endgame::selfplay::MAX_PLIES
-        )),
+    use xiangqi_endgame::selfplay::{ruled_ending, Result as Ending, MAX_PLIES};
+    v.over = match ruled_ending(line, pos) {
+        Some((Ending::Draw, _)) => {
+            Some("a draw by repetition or 60 moves without a capture".into())
+        }
+        Some((won, _)) => {
+            let winner = if won == Ending::RedWins {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            Some(format!(
+                "{} checked perpetually: {} wins",
+                side_name(winner.opposite()),
+                side_name(winner)
+            ))
+        }
+        None if plies >= MAX_PLIES => Some(format!("a draw: {MAX_PLIES} plies, the move limit")),
         None => None,
     };
     v

@@ -47,7 +47,8 @@ pub struct GameRecord {
     pub result: Option<String>,
 }
 
-/// The games that can be in one request (a PGN text is at most the body limit anyway).
+/// The longest game looked over in one request (each position gets at least 5 ms, so the
+/// whole look stays within a few seconds of the server's time).
 const MAX_PLIES_ANALYSED: usize = 600;
 
 /// The game `req.game` of `req.pgn`, or why there is none.

@@ -229,8 +229,9 @@ impl Engine {
     /// Has `watcher` told the visits and win rates of the root's columns (of the main tree)
     /// about every sixteenth of a move's time while it is searched, so that a view can show
     /// the search as it goes; when it answers `false` (nobody is watching any more) the move
-    /// is chosen at once from what was searched. `None` stops the watching. Searches on a fixed iteration budget are not
-    /// watched (their slices follow the iterations, not the clock).
+    /// is chosen at once from what was searched. `None` stops the watching. Searches on a
+    /// fixed iteration budget are not watched (their slices follow the iterations, not the
+    /// clock).
     ///
     /// ```
     /// use connect4::{Board, engine::{Engine, EngineConfig, GameState}};

@@ -735,6 +735,17 @@ pub fn play_game(
 }
 
 /// The winner when `side` loses.
+/// The referee's ruling on the position `line` ends in (`pos`, reached by a move of the game):
+/// the side that checked perpetually loses, any other repetition or the natural limit draws,
+/// each with its reason; `None` while play goes on. (The ruling is for the side to move.)
+pub fn ruled_ending(line: &GameLine, pos: &Position) -> Option<(Result, &'static str)> {
+    match line.ruling(0, || in_check(pos))? {
+        WIN => Some((loss_of(pos.side().opposite()), "perpetual check")),
+        v if v == -WIN => Some((loss_of(pos.side()), "perpetual check")),
+        _ => Some((Result::Draw, "repetition or natural limit")),
+    }
+}
+
 fn loss_of(side: Color) -> Result {
     if side == Color::Red {
         Result::BlackWins
@@ -821,12 +832,8 @@ fn play_moves(
         line.record(&pos, captured);
         record.push(mv);
         scores.push(score);
-        // The ruling is for the side to move now.
-        match line.ruling(0, || false) {
-            Some(WIN) => return over(loss_of(pos.side().opposite()), "perpetual check"),
-            Some(v) if v == -WIN => return over(loss_of(pos.side()), "perpetual check"),
-            Some(_) => return over(Result::Draw, "repetition or natural limit"),
-            None => {}
+        if let Some((result, why)) = ruled_ending(&line, &pos) {
+            return over(result, why);
         }
     }
 }
