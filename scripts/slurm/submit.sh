@@ -51,24 +51,25 @@ max_shards=1000
 if size=$(scontrol show config 2>/dev/null | sed -n 's/^MaxArraySize *= *\([0-9]*\).*/\1/p') && [ -n "$size" ]; then
     max_shards=$((size - 1))
 fi
-case "$shards" in
-    '' | *[!0-9]* | 0*) echo "submit.sh: --shards N (a positive number) is required" >&2; exit 2 ;;
-esac
-if [ "${#shards}" -gt 6 ] || [ "$shards" -gt "$max_shards" ]; then
-    echo "submit.sh: --shards $shards is more than this cluster's array jobs take ($max_shards, its MaxArraySize less one)" >&2
-    exit 2
-fi
+# check_number VALUE MAX TOO_SMALL TOO_LARGE: a number from 1 to MAX (no leading zero), or
+# the message for the case and exit 2.
+check_number() {
+    case "$1" in
+        '' | *[!0-9]* | 0*) echo "submit.sh: $3" >&2; exit 2 ;;
+    esac
+    if [ "${#1}" -gt 6 ] || [ "$1" -gt "$2" ]; then
+        echo "submit.sh: $4" >&2
+        exit 2
+    fi
+}
+check_number "$shards" "$max_shards" "--shards N (a positive number) is required" \
+    "--shards $shards is more than this cluster's array jobs take ($max_shards, its MaxArraySize less one)"
 if [ -n "$only" ]; then
     IFS=, read -r -a picked <<<"$only"
     [ "${#picked[@]}" -gt 0 ] && [ "${only%,}" = "$only" ] || { echo "submit.sh: --only takes shard numbers, like 2 or 2,5" >&2; exit 2; }
     for i in "${picked[@]}"; do
-        case "$i" in
-            '' | *[!0-9]* | 0*) echo "submit.sh: --only takes shard numbers from 1, like 2 or 2,5 (not \`$i')" >&2; exit 2 ;;
-        esac
-        if [ "${#i}" -gt 6 ] || [ "$i" -gt "$shards" ]; then
-            echo "submit.sh: --only $i: there are $shards shards" >&2
-            exit 2
-        fi
+        check_number "$i" "$shards" "--only takes shard numbers from 1, like 2 or 2,5 (not \`$i')" \
+            "--only $i: there are $shards shards"
     done
 fi
 case "$jobs" in

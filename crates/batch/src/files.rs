@@ -74,6 +74,43 @@ pub fn collect_inputs(path: &Path, accept: impl Fn(&Path) -> bool) -> Result<Vec
     Ok(files)
 }
 
+/// The files `paths` name for a reader of `what` (such as "game files (.wtb, .gam, .ggf)"):
+/// each folder's files that `accept` takes, recursively, in natural order (an error when
+/// there are none), and each file as it is; with `strict`, a named file `accept` refuses is an
+/// error too (without, a `.txt` holding PGN is read as the user asks).
+pub fn named_files(
+    paths: &[PathBuf],
+    accept: &dyn Fn(&Path) -> bool,
+    what: &str,
+    strict: bool,
+) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        let meta = fs::metadata(p).with_context(|| format!("{}: cannot open", p.display()))?;
+        if meta.is_dir() {
+            let before = out.len();
+            files_below(p, accept, &mut out)?;
+            if out.len() == before {
+                anyhow::bail!("{}: no {what} in this folder", p.display());
+            }
+        } else if strict && !accept(p) {
+            anyhow::bail!("{}: not one of the {what}", p.display());
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// The size of `files` together, in bytes (a file that cannot be read counts 0): the total of
+/// a progress bar over them.
+pub fn total_bytes(files: &[PathBuf]) -> u64 {
+    files
+        .iter()
+        .map(|f| fs::metadata(f).map_or(0, |m| m.len()))
+        .sum()
+}
+
 /// Appends to `out` the files below `dir` (recursively, each folder in natural order of its
 /// names) that `accept` takes: the game archives a folder of collections holds.
 pub fn files_below(

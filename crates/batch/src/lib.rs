@@ -34,8 +34,8 @@ pub use cli::{
 pub use csv::{csv_field, csv_line, csv_records};
 pub use errors::InputError;
 pub use files::{
-    check_writable, collect_inputs, default_output_dir, files_below, is_txt_input, natural_cmp,
-    parse_file, read_text, same_file, write_atomic,
+    check_writable, collect_inputs, default_output_dir, files_below, is_txt_input, named_files,
+    natural_cmp, parse_file, read_text, same_file, total_bytes, write_atomic,
 };
 pub use output::check_output;
 pub use parallel::parallel_map;
@@ -44,6 +44,6 @@ pub use runner::{run_batch, BatchReport, CommonArgs, FileResult};
 pub use score::{paired_ci95, AnswerTimes, MatchScore};
 pub use shard::{Shard, ShardCover};
 pub use text::{
-    normalize_text, num_max, parse_count, plural, read_line_capped, shown, shown_within,
-    MAX_FILE_BYTES, MAX_LINE_BYTES, MESSAGE_CHARS, SHOWN_CHARS,
+    key_index, normalize_text, num_max, parse_count, plural, read_line_capped, shown, shown_within,
+    whole_numbers, MAX_FILE_BYTES, MAX_LINE_BYTES, MESSAGE_CHARS, SHOWN_CHARS,
 };

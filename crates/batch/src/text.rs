@@ -221,3 +221,34 @@ pub fn read_line_capped(
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
+
+/// The whitespace-separated whole numbers of `words` (a line of a weights file), or the
+/// first word that is not one, quoted.
+///
+/// ```
+/// assert_eq!(batch::whole_numbers(" 3 -4 0 "), Ok(vec![3, -4, 0]));
+/// assert_eq!(batch::whole_numbers("3 x"), Err("`x` is not a whole number".to_string()));
+/// ```
+pub fn whole_numbers(words: &str) -> Result<Vec<i32>, String> {
+    words
+        .split_whitespace()
+        .map(|w| {
+            w.parse()
+                .map_err(|_| format!("`{}` is not a whole number", shown(w)))
+        })
+        .collect()
+}
+
+/// Where `name` stands in `names` (the keys of a weights file), or the message naming it as
+/// an unknown `what`.
+///
+/// ```
+/// assert_eq!(batch::key_index(&["a", "b"], "b", "term"), Ok(1));
+/// assert_eq!(batch::key_index(&["a"], "c", "term"), Err("unknown term `c`".to_string()));
+/// ```
+pub fn key_index(names: &[&str], name: &str, what: &str) -> Result<usize, String> {
+    names
+        .iter()
+        .position(|&n| n == name)
+        .ok_or_else(|| format!("unknown {what} `{}`", shown(name)))
+}

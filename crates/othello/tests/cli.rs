@@ -555,7 +555,7 @@ fn games_reads_archives_names_a_bad_record_and_converts() {
     let t = std::fs::read_to_string(&transcripts).unwrap();
     assert_eq!(t.lines().nth(2), Some("d3c5d6c3b4e3d2c4f4"));
     // Not a game file, a missing one, and a write over an input are refused.
-    Run::of(bin().args(["games", "Cargo.toml"])).fails(2, "not a game file");
+    Run::of(bin().args(["games", "Cargo.toml"])).fails(2, "not one of the game files");
     Run::of(bin().arg("games").arg(dir.join("nothing.wtb"))).fails(2, "cannot open");
     Run::of(
         bin()

@@ -2,6 +2,7 @@
 
 use crate::deadline::Stop;
 use crate::stats::SearchStats;
+use std::time::Instant;
 
 /// The result of a single-agent search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,6 +14,29 @@ pub struct SearchOutcome<N, C> {
     pub stopped: Option<Stop>,
     /// Work done.
     pub stats: SearchStats,
+}
+
+impl<N, C> SearchOutcome<N, C> {
+    /// The outcome of a search begun at `started`: its time taken written into `stats`.
+    pub(crate) fn timed(
+        solution: Option<(Vec<N>, C)>,
+        stopped: Option<Stop>,
+        mut stats: SearchStats,
+        started: Instant,
+    ) -> Self {
+        stats.elapsed = started.elapsed();
+        SearchOutcome {
+            solution,
+            stopped,
+            stats,
+        }
+    }
+}
+
+/// A path with its cost in edges (unit costs).
+pub(crate) fn with_edges<N>(path: Vec<N>) -> (Vec<N>, usize) {
+    let edges = path.len() - 1;
+    (path, edges)
 }
 
 impl<N, C: Copy> SearchOutcome<N, C> {

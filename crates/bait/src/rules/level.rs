@@ -70,6 +70,12 @@ pub struct Matching {
     pub avatar_types: u64,
 }
 
+/// A level of the project's own Bait description, for unit tests.
+#[cfg(test)]
+pub(crate) fn test_level(text: &str) -> Level {
+    Level::parse(crate::rules::vgdl::DEFAULT_GAME.parse().unwrap(), text).unwrap()
+}
+
 impl Level {
     /// Reads `text` with `game`.
     ///

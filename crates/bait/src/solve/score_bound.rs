@@ -265,11 +265,7 @@ fn max_matching(reach: &[u64]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::vgdl::DEFAULT_GAME;
-
-    fn level(text: &str) -> Level {
-        Level::parse(DEFAULT_GAME.parse().unwrap(), text).unwrap()
-    }
+    use crate::rules::level::test_level as level;
 
     #[test]
     fn matching_counts_shared_holes_once() {

@@ -125,12 +125,8 @@ impl Symmetries {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::level::test_level as level;
     use crate::rules::sim::{step, Action};
-    use crate::rules::vgdl::DEFAULT_GAME;
-
-    fn level(text: &str) -> Level {
-        Level::parse(DEFAULT_GAME.parse().unwrap(), text).unwrap()
-    }
 
     #[test]
     fn a_square_level_symmetric_every_way_has_seven() {

@@ -401,28 +401,18 @@ pub fn run_match(
 ) -> Vec<(GameRecord, GameRecord)> {
     let mut rng = search_core::SmallRng::seed_from_u64(seed);
     let boards: Vec<Board> = (0..rounds).map(|_| random_board(&mut rng, size)).collect();
-    let mut results: Vec<Option<(GameRecord, GameRecord)>> = vec![None; rounds];
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots = std::sync::Mutex::new(&mut results);
-    std::thread::scope(|s| {
-        for _ in 0..jobs.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                if i >= rounds {
-                    break;
-                }
-                let g1 = play_game(a, b, boards[i].clone(), true, seed ^ (2 * i as u64));
-                on_game(i, true, &g1);
-                let g2 = play_game(a, b, boards[i].clone(), false, seed ^ (2 * i as u64 + 1));
-                on_game(i, false, &g2);
-                slots.lock().unwrap_or_else(|e| e.into_inner())[i] = Some((g1, g2));
-            });
-        }
-    });
-    results
-        .into_iter()
-        .map(|r| r.expect("every round played"))
-        .collect()
+    batch::parallel_map(
+        rounds,
+        jobs,
+        || (),
+        |_, i| {
+            let g1 = play_game(a, b, boards[i].clone(), true, seed ^ (2 * i as u64));
+            on_game(i, true, &g1);
+            let g2 = play_game(a, b, boards[i].clone(), false, seed ^ (2 * i as u64 + 1));
+            on_game(i, false, &g2);
+            (g1, g2)
+        },
+    )
 }
 
 /// Caps this process's address space at `mb` MiB plus room for the host itself (Unix; elsewhere

@@ -39,32 +39,8 @@ pub fn kind(path: &Path) -> Option<Kind> {
 /// The game files named by `paths`: each file as it is (an error when its kind is unknown),
 /// each folder's game files, recursively, in natural order.
 pub fn game_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for p in paths {
-        let meta = std::fs::metadata(p).with_context(|| format!("{}: cannot open", p.display()))?;
-        if meta.is_dir() {
-            let before = out.len();
-            walk(p, &mut out)?;
-            if out.len() == before {
-                return Err(anyhow!(
-                    "{}: no game files (.wtb, .gam, .gam.gz, .ggf) in this folder",
-                    p.display()
-                ));
-            }
-        } else if kind(p).is_some() {
-            out.push(p.clone());
-        } else {
-            return Err(anyhow!(
-                "{}: not a game file (.wtb, .gam, .gam.gz or .ggf)",
-                p.display()
-            ));
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    batch::files_below(dir, &|e| kind(e).is_some(), out)
+    let what = "game files (.wtb, .gam, .gam.gz, .ggf)";
+    batch::named_files(paths, &|p| kind(p).is_some(), what, true)
 }
 
 /// A game read and replayed.

@@ -555,33 +555,20 @@ pub fn run(
     let pairs = games.div_ceil(2);
     let (openings, distinct) =
         distinct_openings(seed, pairs, opening_plies, balanced).map_err(anyhow::Error::msg)?;
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results = std::sync::Mutex::new(Vec::with_capacity(2 * pairs));
-    std::thread::scope(|s| {
-        for _ in 0..jobs.max(1) {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                if k >= pairs {
-                    break;
-                }
-                let mut rng =
-                    SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                let pair = play_pair(k, openings[k], [a, b], clock, &mut rng, trace, &on_game);
-                results
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(pair.map(|p| (k, p)));
-            });
-        }
-    });
-    let pairs: anyhow::Result<Vec<(usize, [PairGame; 2])>> = results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
+    let pairs = batch::parallel_map(
+        pairs,
+        jobs,
+        || (),
+        |_, k| {
+            let mut rng =
+                SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            play_pair(k, openings[k], [a, b], clock, &mut rng, trace, &on_game)
+        },
+    );
+    let pairs = pairs
         .into_iter()
-        .collect();
-    let mut pairs = pairs?;
-    pairs.sort_by_key(|p| p.0);
-    let games: Vec<PairGame> = pairs.into_iter().flat_map(|p| p.1).collect();
+        .collect::<anyhow::Result<Vec<[PairGame; 2]>>>()?;
+    let games: Vec<PairGame> = pairs.into_iter().flatten().collect();
     let forfeits: Vec<String> = games.iter().filter_map(|g| g.1.clone()).collect();
     if let Some(path) = record {
         let text: String = games.iter().map(|g| format!("{}\n", g.3)).collect();

@@ -251,13 +251,8 @@ where
         let node = nodes[i].state.clone();
         if success(&node) {
             stats.expanded += 1;
-            stats.elapsed = timer.elapsed();
             let path = reconstruct(i, |k| (&nodes[k].state, nodes[k].parent as usize));
-            return SearchOutcome {
-                solution: Some((path, g)),
-                stopped: None,
-                stats,
-            };
+            return SearchOutcome::timed(Some((path, g)), None, stats, timer);
         }
         if prune(&node, g) {
             continue;
@@ -305,10 +300,5 @@ where
         }
         stats.max_frontier = stats.max_frontier.max(open.len());
     }
-    stats.elapsed = timer.elapsed();
-    SearchOutcome {
-        solution: None,
-        stopped,
-        stats,
-    }
+    SearchOutcome::timed(None, stopped, stats, timer)
 }

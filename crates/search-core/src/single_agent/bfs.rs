@@ -41,16 +41,9 @@ where
 {
     let timer = Instant::now();
     let mut stats = SearchStats::default();
-    let done = |goal: usize, nodes: &[(N, usize)], depth: &[usize], mut stats: SearchStats| {
-        stats.elapsed = timer.elapsed();
-        SearchOutcome {
-            solution: Some((
-                reconstruct(goal, |k| (&nodes[k].0, nodes[k].1)),
-                depth[goal],
-            )),
-            stopped: None,
-            stats,
-        }
+    let done = |goal: usize, nodes: &[(N, usize)], depth: &[usize], stats: SearchStats| {
+        let path = reconstruct(goal, |k| (&nodes[k].0, nodes[k].1));
+        SearchOutcome::timed(Some((path, depth[goal])), None, stats, timer)
     };
     let mut nodes: Vec<(N, usize)> = vec![(start.clone(), usize::MAX)];
     let mut depth = vec![0usize];
@@ -84,10 +77,5 @@ where
         }
         stats.max_frontier = stats.max_frontier.max(queue.len());
     }
-    stats.elapsed = timer.elapsed();
-    SearchOutcome {
-        solution: None,
-        stopped,
-        stats,
-    }
+    SearchOutcome::timed(None, stopped, stats, timer)
 }

@@ -7,7 +7,7 @@
 //! the call stack.
 
 use crate::deadline::Limits;
-use crate::outcome::SearchOutcome;
+use crate::outcome::{with_edges, SearchOutcome};
 use crate::stats::SearchStats;
 use crate::tables::hash::FastSet;
 use std::hash::Hash;
@@ -38,16 +38,8 @@ where
     let mut path = vec![start.clone()];
     let mut seen: FastSet<N> = FastSet::default();
     seen.insert(start.clone());
-    let finish = |path: Option<Vec<N>>, stopped, mut stats: SearchStats| {
-        stats.elapsed = timer.elapsed();
-        SearchOutcome {
-            solution: path.map(|p| {
-                let len = p.len() - 1;
-                (p, len)
-            }),
-            stopped,
-            stats,
-        }
+    let finish = |path: Option<Vec<N>>, stopped, stats: SearchStats| {
+        SearchOutcome::timed(path.map(with_edges), stopped, stats, timer)
     };
     if success(start) {
         return finish(Some(path), None, stats);

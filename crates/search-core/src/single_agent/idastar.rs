@@ -58,13 +58,7 @@ where
             Step::Cut(None) => break (None, None),
         }
     };
-    let mut stats = ctx.stats;
-    stats.elapsed = timer.elapsed();
-    SearchOutcome {
-        solution: result.0.map(|c| (ctx.path, c)),
-        stopped: result.1,
-        stats,
-    }
+    SearchOutcome::timed(result.0.map(|c| (ctx.path, c)), result.1, ctx.stats, timer)
 }
 
 enum Step<C> {

@@ -5,7 +5,7 @@
 //! memory linear in the depth, at the price of re-expanding shallow layers.
 
 use crate::deadline::Limits;
-use crate::outcome::SearchOutcome;
+use crate::outcome::{with_edges, SearchOutcome};
 use crate::single_agent::dls::depth_limited;
 use crate::stats::SearchStats;
 use std::hash::Hash;
@@ -50,16 +50,8 @@ where
         );
         stats.add(&r.stats);
         if r.goal || r.stopped.is_some() || !r.cutoff {
-            stats.elapsed = timer.elapsed();
-            let solution = r.goal.then(|| {
-                let len = r.path.len() - 1;
-                (r.path, len)
-            });
-            return SearchOutcome {
-                solution,
-                stopped: r.stopped,
-                stats,
-            };
+            let solution = r.goal.then(|| with_edges(r.path));
+            return SearchOutcome::timed(solution, r.stopped, stats, timer);
         }
         depth += 1;
     }

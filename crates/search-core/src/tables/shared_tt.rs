@@ -4,9 +4,9 @@
 //! slot torn by two threads writing at once reads as a miss, never as another position's entry.
 //! Its replacement is [`TranspositionTable`](crate::TranspositionTable)'s, slot for slot.
 
-use crate::game::{mate_in, Score};
+use crate::game::Score;
 use crate::tables::tt::{
-    advise_huge_pages, bound_of_meta, meta_byte, placement, prefetch, slots_in_megabytes,
+    bound_of_meta, bucket_array, meta_byte, placement, prefetch, slots_in_megabytes,
     stored_generation, to_node_relative, SlotView, HAS_MOVE,
 };
 use crate::tables::tt::{Bound, Transpositions, TtEntry};
@@ -173,20 +173,7 @@ impl<M: PackedMove> SharedTable<M> {
     /// assert!(SharedTable::<u8>::try_with_entries(usize::MAX).is_err());
     /// ```
     pub fn try_with_entries(entries: usize) -> Result<Self, String> {
-        let too_large = || {
-            format!(
-                "cannot allocate a transposition table of {entries} entries ({} MiB)",
-                entries.saturating_mul(16) >> 20
-            )
-        };
-        let n = entries
-            .max(2)
-            .checked_next_power_of_two()
-            .ok_or_else(too_large)?;
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(n / 2).map_err(|_| too_large())?;
-        advise_huge_pages(&mut buckets);
-        buckets.extend((0..n / 2).map(|_| Bucket::empty()));
+        let (buckets, n) = bucket_array(entries, 16, Bucket::empty)?;
         Ok(SharedTable {
             buckets: Arc::new(buckets),
             mask: n - 1,
@@ -249,16 +236,8 @@ impl<M: PackedMove> SharedTable<M> {
         } else {
             (index & 1, (index & 1) + 1)
         };
-        for i in from..to {
-            let slot = bucket.read(i);
-            if slot.key == key {
-                if let Some(mut e) = slot.entry() {
-                    e.score = mate_in(e.score, ply);
-                    return Some(e);
-                }
-            }
-        }
-        None
+        let mut found = (from..to).map(|i| bucket.read(i)).filter(|s| s.key == key);
+        found.find_map(|s| s.entry()).map(|e| e.root_relative(ply))
     }
 
     /// Stores a result (see [`Transpositions::store`]); through a shared reference, as every

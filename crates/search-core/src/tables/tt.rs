@@ -50,6 +50,16 @@ pub struct TtEntry<M> {
     pub bound: Bound,
 }
 
+impl<M> TtEntry<M> {
+    /// The entry as a probe `ply` plies below the root returns it: a decided score counted
+    /// from the root again.
+    #[inline]
+    pub(crate) fn root_relative(mut self, ply: u32) -> Self {
+        self.score = mate_in(self.score, ply);
+        self
+    }
+}
+
 /// What a [`Searcher`](crate::Searcher) asks of its transposition table:
 /// [`TranspositionTable`], owned by one searcher, or
 /// [`SharedTable`](crate::SharedTable), whose handles let the threads of one search share it.
@@ -231,21 +241,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// assert!(TranspositionTable::<u8>::try_with_entries(usize::MAX).is_err());
     /// ```
     pub fn try_with_entries(entries: usize) -> Result<Self, String> {
-        let size = Self::SLOT_BYTES;
-        let too_large = || {
-            format!(
-                "cannot allocate a transposition table of {entries} entries ({} MiB)",
-                entries.saturating_mul(size) >> 20
-            )
-        };
-        let n = entries
-            .max(2)
-            .checked_next_power_of_two()
-            .ok_or_else(too_large)?;
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(n / 2).map_err(|_| too_large())?;
-        advise_huge_pages(&mut buckets);
-        buckets.resize(n / 2, Bucket([Slot::EMPTY; 2]));
+        let (buckets, n) = bucket_array(entries, Self::SLOT_BYTES, || Bucket([Slot::EMPTY; 2]))?;
         Ok(TranspositionTable {
             buckets,
             mask: n - 1,
@@ -362,15 +358,8 @@ impl<M: Copy> TranspositionTable<M> {
         } else {
             std::slice::from_ref(&bucket[index & 1])
         };
-        for slot in slots {
-            if slot.key == key {
-                if let Some(mut e) = slot.entry() {
-                    e.score = mate_in(e.score, ply);
-                    return Some(e);
-                }
-            }
-        }
-        None
+        let mut found = slots.iter().filter(|s| s.key == key);
+        found.find_map(|s| s.entry()).map(|e| e.root_relative(ply))
     }
 
     /// Starts loading the slot of `key` into the cache for a probe soon after: a hint that
@@ -531,6 +520,31 @@ pub(crate) fn to_node_relative(score: Score, ply: u32) -> Score {
     } else {
         score
     }
+}
+
+/// The buckets of a table of at least `entries` slots (a power of two, two slots a bucket,
+/// each `slot_bytes` bytes in the message) made by `empty`, and the number of slots; a message
+/// when that much memory cannot be had.
+pub(crate) fn bucket_array<B>(
+    entries: usize,
+    slot_bytes: usize,
+    empty: impl Fn() -> B,
+) -> Result<(Vec<B>, usize), String> {
+    let too_large = || {
+        format!(
+            "cannot allocate a transposition table of {entries} entries ({} MiB)",
+            entries.saturating_mul(slot_bytes) >> 20
+        )
+    };
+    let n = entries
+        .max(2)
+        .checked_next_power_of_two()
+        .ok_or_else(too_large)?;
+    let mut buckets = Vec::new();
+    buckets.try_reserve_exact(n / 2).map_err(|_| too_large())?;
+    advise_huge_pages(&mut buckets);
+    buckets.extend((0..n / 2).map(|_| empty()));
+    Ok((buckets, n))
 }
 
 /// Asks the kernel to back a large table with huge pages before it is first touched: probes

@@ -68,20 +68,11 @@ impl ActivityWeights {
             let (name, values) = line
                 .split_once(':')
                 .ok_or_else(|| err(format!("expected `NAME: OPENING ENDGAME`, found `{line}`")))?;
-            let t = ACTIVITY_TERM_NAMES
-                .iter()
-                .position(|&n| n == name.trim())
-                .ok_or_else(|| err(format!("unknown term `{}`", name.trim())))?;
+            let t = batch::key_index(&ACTIVITY_TERM_NAMES, name.trim(), "term").map_err(err)?;
             if seen[t] {
                 return Err(err(format!("`{}` given twice", name.trim())));
             }
-            let v: Vec<i32> = values
-                .split_whitespace()
-                .map(|w| {
-                    w.parse()
-                        .map_err(|_| err(format!("`{w}` is not a whole number")))
-                })
-                .collect::<Result<_, _>>()?;
+            let v = batch::whole_numbers(values).map_err(err)?;
             let [opening, endgame] = v[..] else {
                 return Err(err(format!(
                     "{} values, expected 2 (opening and endgame)",

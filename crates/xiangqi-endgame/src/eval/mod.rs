@@ -158,10 +158,7 @@ impl EndgameWeights {
             let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) else {
                 return Err(err(format!("expected `name value`, found `{line}`")));
             };
-            let k = ENDGAME_TERM_NAMES
-                .iter()
-                .position(|&n| n == name)
-                .ok_or_else(|| err(format!("unknown weight `{name}`")))?;
+            let k = batch::key_index(&ENDGAME_TERM_NAMES, name, "weight").map_err(err)?;
             let v: i32 = value
                 .parse()
                 .map_err(|_| err(format!("`{value}` is not a whole number")))?;

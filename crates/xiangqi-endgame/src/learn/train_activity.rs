@@ -10,8 +10,9 @@
 use crate::eval::activity::{activity_terms, ActivityWeights, ACTIVITY_TERMS, WEIGHT_UNIT};
 use crate::eval::{endgame_phase, mating_material, mating_material_factor, piece_square_raw};
 use crate::eval::{EvalKind, PHASE_FULL};
-use crate::learn::train::{fit_scale, logistic, mean_squared_error};
-use crate::learn::train_tables::{adam, quiet_positions, search_all, LabelledFit, TableOptions};
+use crate::learn::train::{logistic, mean_squared_error};
+use crate::learn::train_tables::{adam, labelled_samples, LabelledFit, TableOptions};
+use crate::learn::train_tables::{Labelled, Labels};
 use batch::InputError;
 
 /// What an activity training run found (the piece-square evaluation is where it starts
@@ -24,9 +25,13 @@ struct Sample {
     late: f64,
     can_mate: [bool; 2],
     terms: [f64; ACTIVITY_TERMS],
-    label: f64,
-    result: f64,
-    searched: f64,
+    labels: Labels,
+}
+
+impl Labelled for Sample {
+    fn labels(&mut self) -> &mut Labels {
+        &mut self.labels
+    }
 }
 
 /// The ridge penalty per weight, per (16 sixteenths)².
@@ -67,28 +72,23 @@ pub fn fit_activity(
     texts: &[String],
     options: &TableOptions,
 ) -> Result<ActivityTraining, (usize, InputError)> {
-    let gathered = quiet_positions(texts, options.every)?;
-    let positions: Vec<_> = gathered.iter().map(|(p, _, _)| p.clone()).collect();
-    let searched = search_all(&positions, options, EvalKind::PieceSquare);
-    let (mut fit, mut held) = (Vec::new(), Vec::new());
-    for ((pos, result, is_held), score) in gathered.into_iter().zip(searched) {
-        let eg = endgame_phase(&pos);
-        let sample = Sample {
-            base: piece_square_raw(&pos, eg) as f64,
-            late: eg as f64 / PHASE_FULL as f64,
-            can_mate: mating_material(&pos),
-            terms: activity_terms(&pos).map(f64::from),
-            label: 0.0,
-            result,
-            searched: score as f64,
-        };
-        if is_held { &mut held } else { &mut fit }.push(sample);
-    }
     let zero = vec![0.0; 2 * ACTIVITY_TERMS];
-    let k = fit_scale(|k| error(&fit, &zero, k, |s| s.result));
-    for s in fit.iter_mut().chain(held.iter_mut()) {
-        s.label = logistic(s.searched, k);
-    }
+    let (fit, held, k) = labelled_samples(
+        texts,
+        options,
+        EvalKind::PieceSquare,
+        |pos, labels| {
+            let eg = endgame_phase(&pos);
+            Sample {
+                base: piece_square_raw(&pos, eg) as f64,
+                late: eg as f64 / PHASE_FULL as f64,
+                can_mate: mating_material(&pos),
+                terms: activity_terms(&pos).map(f64::from),
+                labels,
+            }
+        },
+        |fit, k| error(fit, &zero, k, |s| s.labels.result),
+    )?;
     let scale = 1.0 / fit.len().max(1) as f64;
     let w = adam(2 * ACTIVITY_TERMS, ROUNDS, STEP, |w, grad| {
         let unit = WEIGHT_UNIT as f64;
@@ -98,7 +98,7 @@ pub fn fit_activity(
         for s in &fit {
             let (val, factor) = value(s, w);
             let p = logistic(val, k);
-            let d = 2.0 * (p - s.label) * p * (1.0 - p) / k * factor * scale / unit;
+            let d = 2.0 * (p - s.labels.label) * p * (1.0 - p) / k * factor * scale / unit;
             for (t, &x) in s.terms.iter().enumerate() {
                 grad[2 * t] += d * x * (1.0 - s.late);
                 grad[2 * t + 1] += d * x * s.late;
@@ -115,7 +115,7 @@ pub fn fit_activity(
         (&fit, &held),
         (&zero, &w),
         |set, w, target| error(set, w, k, target),
-        |s| s.label,
-        |s| s.result,
+        |s| s.labels.label,
+        |s| s.labels.result,
     ))
 }

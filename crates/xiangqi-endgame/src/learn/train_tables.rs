@@ -98,11 +98,13 @@ struct Sample {
     can_mate: [bool; 2],
     /// Per piece: its table index (`kind * CELLS + cell`) and its sign (+1 red, −1 black).
     pieces: Vec<(u16, f64)>,
-    /// The search's expected result for red, and the game's.
-    label: f64,
-    result: f64,
-    /// The labelling search's score, from red's side.
-    searched: f64,
+    labels: Labels,
+}
+
+impl Labelled for Sample {
+    fn labels(&mut self) -> &mut Labels {
+        &mut self.labels
+    }
 }
 
 /// Search scores beyond this (mates) are capped before they become labels.
@@ -221,6 +223,59 @@ pub(crate) fn quiet_positions(
     Ok(positions)
 }
 
+/// What a sample of a fit to search labels is fitted to and measured against.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Labels {
+    /// The search's expected result for red (set once the logistic scale is known).
+    pub label: f64,
+    /// The game's result for red.
+    pub result: f64,
+    /// The labelling search's score, from red's side.
+    pub searched: f64,
+}
+
+/// The samples fitted and held back, and the logistic scale of their labels.
+pub(crate) type SampleSplit<S> = (Vec<S>, Vec<S>, f64);
+
+/// A sample with [`Labels`].
+pub(crate) trait Labelled {
+    fn labels(&mut self) -> &mut Labels;
+}
+
+/// The samples of a fit to search labels, fitted and held back, and the logistic scale `k`
+/// the base evaluation fits to the games' results: every quiet position of `texts`
+/// ([`quiet_positions`]) searched with `eval` ([`search_all`]) becomes `sample(position,
+/// its labels)` (the label still 0); `base_error(samples, k)` is the base evaluation's error
+/// against the results at scale `k`, and each label is then the searched score's expected
+/// result at that scale.
+pub(crate) fn labelled_samples<S: Labelled>(
+    texts: &[String],
+    options: &TableOptions,
+    eval: EvalKind,
+    sample: impl Fn(Position, Labels) -> S,
+    base_error: impl Fn(&[S], f64) -> f64,
+) -> Result<SampleSplit<S>, (usize, InputError)> {
+    let gathered = quiet_positions(texts, options.every)?;
+    let positions: Vec<Position> = gathered.iter().map(|(p, _, _)| p.clone()).collect();
+    let searched = search_all(&positions, options, eval);
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
+    for ((pos, result, is_held), score) in gathered.into_iter().zip(searched) {
+        let labels = Labels {
+            label: 0.0,
+            result,
+            searched: score as f64,
+        };
+        let s = sample(pos, labels);
+        if is_held { &mut held } else { &mut fit }.push(s);
+    }
+    let k = fit_scale(|k| base_error(&fit, k));
+    for s in fit.iter_mut().chain(held.iter_mut()) {
+        let l = s.labels();
+        l.label = logistic(l.searched, k);
+    }
+    Ok((fit, held, k))
+}
+
 /// Adam from all-zero weights: `rounds` full passes of `step` (in the weights' units), each
 /// asking `gradient(weights, out)` for the gradient of the loss.
 pub(crate) fn adam(
@@ -262,39 +317,31 @@ pub fn fit_tables(
     texts: &[String],
     options: &TableOptions,
 ) -> Result<TablesTraining, (usize, InputError)> {
-    let gathered = quiet_positions(texts, options.every)?;
-    let positions: Vec<Position> = gathered.iter().map(|(p, _, _)| p.clone()).collect();
+    let zero = vec![0.0; 7 * 2 * CELLS];
     // The course evaluation labels: the tables learn what a deeper search of it sees.
-    let searched = search_all(&positions, options, EvalKind::Course);
-    let (mut fit, mut held) = (Vec::new(), Vec::new());
-    for ((pos, result, is_held), score) in gathered.into_iter().zip(searched) {
-        let pieces = pos
-            .board()
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                let p = (*p)?;
-                let sign = if p.color == Color::Red { 1.0 } else { -1.0 };
-                let index = p.kind as usize * CELLS + cell(p.color, Square(i as u8));
-                Some((index as u16, sign))
-            })
-            .collect();
-        let sample = Sample {
+    let (fit, held, k) = labelled_samples(
+        texts,
+        options,
+        EvalKind::Course,
+        |pos, labels| Sample {
             course: pos.material() as f64,
             late: endgame_phase(&pos) as f64 / PHASE_FULL as f64,
             can_mate: mating_material(&pos),
-            pieces,
-            label: 0.0,
-            result,
-            searched: score as f64,
-        };
-        if is_held { &mut held } else { &mut fit }.push(sample);
-    }
-    let zero = vec![0.0; 7 * 2 * CELLS];
-    let k = fit_scale(|k| error(&fit, &zero, k, |s| s.result));
-    for s in fit.iter_mut().chain(held.iter_mut()) {
-        s.label = logistic(s.searched, k);
-    }
+            pieces: pos
+                .board()
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| {
+                    let p = (*p)?;
+                    let sign = if p.color == Color::Red { 1.0 } else { -1.0 };
+                    let index = p.kind as usize * CELLS + cell(p.color, Square(i as u8));
+                    Some((index as u16, sign))
+                })
+                .collect(),
+            labels,
+        },
+        |fit, k| error(fit, &zero, k, |s| s.labels.result),
+    )?;
     let w = descend(&fit, k);
     let mut tables = PieceSquareTables::default();
     for (kind, phases) in tables.values.iter_mut().enumerate() {
@@ -310,8 +357,8 @@ pub fn fit_tables(
         (&fit, &held),
         (&zero, &w),
         |set, w, target| error(set, w, k, target),
-        |s| s.label,
-        |s| s.result,
+        |s| s.labels.label,
+        |s| s.labels.result,
     ))
 }
 
@@ -327,7 +374,7 @@ fn descend(samples: &[Sample], k: f64) -> Vec<f64> {
             let (val, factor) = value(s, w);
             let p = logistic(val, k);
             // d/dv of (label − p)², through the curve and the mating-material factor.
-            let d = 2.0 * (p - s.label) * p * (1.0 - p) / k * factor * scale;
+            let d = 2.0 * (p - s.labels.label) * p * (1.0 - p) / k * factor * scale;
             for &(i, sign) in &s.pieces {
                 grad[slot(i, 0)] += d * sign * (1.0 - s.late);
                 grad[slot(i, 1)] += d * sign * s.late;

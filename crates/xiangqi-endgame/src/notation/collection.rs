@@ -9,28 +9,11 @@ use std::path::{Path, PathBuf};
 /// The PGN files of `paths`: each file as it is, each folder's `.pgn` files recursively, in
 /// natural order.
 pub fn pgn_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for p in paths {
-        let meta = std::fs::metadata(p).with_context(|| format!("{}: cannot open", p.display()))?;
-        if meta.is_dir() {
-            let before = out.len();
-            walk(p, &mut out)?;
-            if out.len() == before {
-                return Err(anyhow!("{}: no .pgn files in this folder", p.display()));
-            }
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     let pgn = |e: &Path| {
         e.extension()
             .is_some_and(|x| x.to_string_lossy().eq_ignore_ascii_case("pgn"))
     };
-    batch::files_below(dir, &pgn, out)
+    batch::named_files(paths, &pgn, ".pgn files", false)
 }
 
 /// The games of a set of files.

@@ -477,12 +477,17 @@ mod tests {
 
     const MASTERS: &str = "[Game \"Chinese Chess\"]\n[Event \"友誼賽 中炮對屏風馬\"]\n[Red \"柳大華\"]\n[Black \"吳貴臨\"]\n[Result \"1-0\"]\n[ECCO \"C55\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n\n1. 炮二平五 馬８進７\n2. 馬二進三 車９平８\n3. 車一平二 卒７進１\n1-0\n\n[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n\n1. h2e2 {a comment (with brackets)} h9g7 (1... b9c7 2. h0g2) 2. H2+3 $1 車９平８!? ; to the end\n3. i0h0\n0-1\n";
 
-    #[test]
-    fn games_in_every_notation_with_comments_and_variations_are_read() {
-        let games: Vec<Game> = read_games(MASTERS)
+    /// The two games of [`MASTERS`], read.
+    fn masters() -> Vec<Game> {
+        read_games(MASTERS)
             .into_iter()
             .map(Result::unwrap)
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn games_in_every_notation_with_comments_and_variations_are_read() {
+        let games = masters();
         assert_eq!(games.len(), 2);
         let iccs: Vec<String> = games[0].moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(iccs, ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "g6g5"]);
@@ -495,10 +500,7 @@ mod tests {
 
     #[test]
     fn written_games_read_back_in_every_notation() {
-        let games: Vec<Game> = read_games(MASTERS)
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
+        let games = masters();
         for notation in [
             Notation::Iccs,
             Notation::Wxf,

@@ -98,10 +98,7 @@ impl PieceSquareTables {
             let [kind, phase, rank] = head[..] else {
                 return Err(err(format!("expected `KIND PHASE RANK:`, found `{line}`")));
             };
-            let k = KIND_NAMES
-                .iter()
-                .position(|&n| n == kind)
-                .ok_or_else(|| err(format!("unknown kind `{kind}`")))?;
+            let k = batch::key_index(&KIND_NAMES, kind, "kind").map_err(err)?;
             let p = PHASES
                 .iter()
                 .position(|&n| n == phase)
@@ -111,13 +108,7 @@ impl PieceSquareTables {
                 .ok()
                 .filter(|&r| r < RANKS)
                 .ok_or_else(|| err(format!("`{rank}` is not a rank from 0 to 9")))?;
-            let v: Vec<i32> = values
-                .split_whitespace()
-                .map(|w| {
-                    w.parse()
-                        .map_err(|_| err(format!("`{w}` is not a whole number")))
-                })
-                .collect::<Result<_, _>>()?;
+            let v = batch::whole_numbers(values).map_err(err)?;
             if v.len() != FILES {
                 return Err(err(format!(
                     "{} values, expected {FILES} (files a to e)",

@@ -25,13 +25,8 @@ pub struct GradeClassArgs {
 impl GradeClassArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        let GradeClassArgs {
-            class,
-            objective,
-            game,
-        } = self;
-
-        class.run("bait", |input, class, report| {
+        let (objective, game) = (self.objective, self.game);
+        self.class.run("bait", |input, class, report| {
             let g = load_game(&game)?;
             let files = batch::collect_inputs(input, is_level_file)?;
             let mut levels = Vec::new();
@@ -65,50 +60,62 @@ impl GradeClassArgs {
     }
 }
 
+/// A level and a plan over it, as `replay` and `trace` take them.
 #[derive(Debug, clap::Args)]
-pub struct ReplayArgs {
+struct PlanArgs {
     /// Level file.
     level: PathBuf,
     /// Actions over U D L R N.
     actions: String,
+    #[command(flatten)]
+    game: GameArg,
+}
+
+impl PlanArgs {
+    /// The level and the parsed actions.
+    fn load(
+        &self,
+    ) -> Result<(
+        crate::rules::level::Level,
+        Vec<crate::rules::action::Action>,
+    )> {
+        let g = load_game(&self.game)?;
+        let lvl = load_level(&g, &self.level)?;
+        let acts = parse_actions(&self.actions).map_err(|e| anyhow!(e))?;
+        Ok((lvl, acts))
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    plan: PlanArgs,
     /// Draw every step in the terminal.
     #[arg(long)]
     show: bool,
     /// Write a self-contained HTML page animating the replay.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    #[command(flatten)]
-    game: GameArg,
 }
 
 impl ReplayArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        let ReplayArgs {
-            level,
-            actions,
-            show,
-            html,
-            game,
-        } = self;
-
-        let g = load_game(&game)?;
-        let lvl = load_level(&g, &level)?;
-        let acts = parse_actions(&actions).map_err(|e| anyhow!(e))?;
+        let (lvl, acts) = self.plan.load()?;
         let states = play(&lvl, &acts);
         let used = states.len() - 1;
-        if show {
+        if self.show {
             print!("{}", render::show(&lvl, &states, &acts[..used]));
         }
-        if let Some(file) = html {
-            let title = format!("Bait replay: {}", level.display());
+        if let Some(file) = &self.html {
+            let title = format!("Bait replay: {}", self.plan.level.display());
             write_atomic(
-                &file,
+                file,
                 render::html(&lvl, &states, &acts[..used], &title).as_bytes(),
             )?;
         }
         let last = states.last().expect("the start");
-        println!("{}", game.result_line(last));
+        println!("{}", self.plan.game.result_line(last));
         if used < acts.len() {
             eprintln!(
                 "note: the game ended after {used} of {} actions",
@@ -121,26 +128,14 @@ impl ReplayArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct TraceArgs {
-    /// Level file.
-    level: PathBuf,
-    /// Actions over U D L R N.
-    actions: String,
     #[command(flatten)]
-    game: GameArg,
+    plan: PlanArgs,
 }
 
 impl TraceArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        let TraceArgs {
-            level,
-            actions,
-            game,
-        } = self;
-
-        let g = load_game(&game)?;
-        let lvl = load_level(&g, &level)?;
-        let acts = parse_actions(&actions).map_err(|e| anyhow!(e))?;
+        let (lvl, acts) = self.plan.load()?;
         print!("{}", write_trace(&lvl, &acts));
         Ok(0)
     }

@@ -21,13 +21,7 @@ pub struct RunArgs {
 impl RunArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        let RunArgs {
-            input,
-            iterations,
-            common,
-        } = self;
-
-        run(&input, iterations, &common)
+        run(&self.input, self.iterations, &self.common)
     }
 }
 

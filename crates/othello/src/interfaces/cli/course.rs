@@ -40,13 +40,12 @@ pub struct GenerateArgs {
 impl GenerateArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        let GenerateArgs {
-            empties,
-            count,
-            seed,
-        } = self;
-
-        for line in crate::interfaces::run::generate_positions(&empties, count as usize, seed) {
+        let lines = crate::interfaces::run::generate_positions(
+            &self.empties,
+            self.count as usize,
+            self.seed,
+        );
+        for line in lines {
             println!("{line}");
         }
         Ok(0)

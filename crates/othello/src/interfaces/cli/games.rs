@@ -1,7 +1,7 @@
 //! `othello games`: read game archives (WTHOR, Logistello's book, GGF), report what they hold,
 //! and convert them to GGF, transcripts or Logistello's lines.
 
-use crate::formats::archive::{game_files, read};
+use crate::formats::archive::{game_files, read, Archive};
 use crate::formats::summary::Summary;
 use anyhow::Result;
 use std::path::PathBuf;
@@ -44,17 +44,7 @@ impl GamesArgs {
         for out in &outputs {
             batch::check_output(out, &self.paths)?;
         }
-        let files = game_files(&self.paths)?;
-        let bytes: u64 = files
-            .iter()
-            .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
-            .sum();
-        let bar = batch::progress_bar(bytes, "bytes", self.quiet || self.json);
-        let archive = read(&files, &|b| bar.inc(b))?;
-        bar.finish_and_clear();
-        for e in &archive.rejected {
-            eprintln!("rejected: {e}");
-        }
+        let archive = read_archives(&self.paths, self.quiet || self.json)?;
         let convert = |each: &dyn Fn(&crate::formats::archive::ArchiveGame) -> String| {
             let mut text = String::new();
             for g in &archive.games {
@@ -164,17 +154,26 @@ pub fn position_arg(text: &str) -> Result<crate::rules::position::Position> {
         .map_err(|e| anyhow::anyhow!("`{}`: {e}", batch::shown(text)))
 }
 
+/// Every game of the archives `paths` names (see [`game_files`]), with a progress bar over
+/// their bytes unless `quiet`; each rejected record is named on stderr.
+pub(super) fn read_archives(paths: &[PathBuf], quiet: bool) -> Result<Archive> {
+    let files = game_files(paths)?;
+    let bar = batch::progress_bar(batch::total_bytes(&files), "bytes", quiet);
+    let archive = read(&files, &|b| bar.inc(b))?;
+    bar.finish_and_clear();
+    for e in &archive.rejected {
+        eprintln!("rejected: {e}");
+    }
+    Ok(archive)
+}
+
 impl BookArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
         match self.command {
             BookCommand::Build(a) => {
                 batch::check_output(&a.out, &a.paths)?;
-                let files = game_files(&a.paths)?;
-                let archive = read(&files, &|_| {})?;
-                for e in &archive.rejected {
-                    eprintln!("rejected: {e}");
-                }
+                let archive = read_archives(&a.paths, false)?;
                 let opts = crate::search::book::BookOptions {
                     plies: a.plies,
                     min_games: a.min_games,

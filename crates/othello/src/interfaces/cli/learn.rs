@@ -310,13 +310,8 @@ fn expert_samples(
     weights: Option<&crate::eval::pattern::Weights>,
     from_hash: Option<u64>,
 ) -> Result<Vec<crate::learn::train::Sample>> {
-    use crate::formats::archive::{game_files, read};
     let t = Instant::now();
-    let files = game_files(&args.from_games)?;
-    let archive = read(&files, &|_| {})?;
-    for e in &archive.rejected {
-        eprintln!("rejected: {e}");
-    }
+    let archive = super::games::read_archives(&args.from_games, false)?;
     let labels = crate::learn::expert::Labels {
         solve_empties: args.solve_empties,
         search_depth: args.search_depth,

@@ -58,11 +58,7 @@ impl GamesArgs {
             batch::check_output(out, &self.paths)?;
         }
         let files = pgn_files(&self.paths)?;
-        let bytes: u64 = files
-            .iter()
-            .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
-            .sum();
-        let bar = batch::progress_bar(bytes, "bytes", self.quiet || self.json);
+        let bar = batch::progress_bar(batch::total_bytes(&files), "bytes", self.quiet || self.json);
         let c = read(&files, self.encoding, &|b| bar.inc(b))?;
         bar.finish_and_clear();
         for r in &c.rejected {

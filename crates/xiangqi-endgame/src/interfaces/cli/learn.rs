@@ -22,92 +22,72 @@ fn file_names(games: &[PathBuf]) -> String {
     names.join(" ")
 }
 
-/// The summary line of a fit to search labels (`train --tables`, `train --activity`): the
-/// labels searched to `label_nodes` nodes (`labelled_with` says with what, after `nodes`),
-/// `base` the evaluation the fit starts from, `learned` what was fitted, as the errors against
-/// the labels and then against the results name it.
+/// How `train --tables` and `train --activity` name what they fit.
+struct FitNames {
+    /// The evaluation the labels are searched with and the fit starts from.
+    base: &'static str,
+    /// What was fitted, as the summary's errors name it.
+    learned: &'static str,
+    /// The learned file's header up to the command's options.
+    learned_by: &'static str,
+}
+
+/// The summary line of a fit to search labels (`train --tables`, `train --activity`) searched
+/// to `label_nodes` nodes: the errors against the labels and then against the results.
 fn labelled_fit_summary<T>(
     t: &crate::learn::train_tables::LabelledFit<T>,
     label_nodes: u64,
-    labelled_with: &str,
-    base: &str,
-    learned: [&str; 2],
+    names: &FitNames,
 ) -> String {
+    let FitNames { base, learned, .. } = names;
     format!(
         "{} positions fitted, {} held back (every tenth game), each labelled by a search of {} \
-         nodes{labelled_with}; logistic scale {:.1}; mean squared error against the labels with \
-         the {base} {:.5} (held back {:.5}), with {} {:.5} (held back {:.5}); against the \
-         held-back games' results: {base} {:.5}, {} {:.5}, the labelling search {:.5}",
+         nodes with the {base}; logistic scale {:.1}; mean squared error against the labels \
+         with the {base} {:.5} (held back {:.5}), with {learned} {:.5} (held back {:.5}); \
+         against the held-back games' results: {base} {:.5}, {learned} {:.5}, the labelling \
+         search {:.5}",
         t.positions.0,
         t.positions.1,
         label_nodes,
         t.scale,
         t.base_error.0,
         t.base_error.1,
-        learned[0],
         t.fitted_error.0,
         t.fitted_error.1,
         t.result_error.0,
-        learned[1],
         t.result_error.1,
         t.result_error.2,
     )
 }
 
-fn train_tables_cmd(
+/// `train --tables` or `train --activity`: `fit` learns from the games' texts, `text` writes
+/// what it learned.
+fn train_labelled_cmd<T>(
     games: &[PathBuf],
     output: &Path,
     source: &str,
     options: &crate::learn::train_tables::TableOptions,
+    names: &FitNames,
+    fit: impl FnOnce(
+        &[String],
+    ) -> std::result::Result<
+        crate::learn::train_tables::LabelledFit<T>,
+        (usize, batch::InputError),
+    >,
+    text: impl FnOnce(&T) -> String,
 ) -> Result<i32> {
     batch::check_output(output, games)?;
     let texts = read_all(games)?;
-    let t = crate::learn::train_tables::fit_tables(&texts, options)
-        .map_err(|(i, e)| e.in_file(&games[i]))?;
-    let summary = labelled_fit_summary(
-        &t,
-        options.label_nodes,
-        "",
-        "course evaluation",
-        ["these tables", "these tables"],
-    );
+    let t = fit(&texts).map_err(|(i, e)| e.in_file(&games[i]))?;
+    let summary = labelled_fit_summary(&t, options.label_nodes, names);
     let how = format!(
-        "Piece-square tables by phase learned by `xiangqi-endgame train --tables --label-nodes {} \
-         --every {} {}`.",
+        "{} --label-nodes {} --every {} {}`.",
+        names.learned_by,
         options.label_nodes,
         options.every,
         file_names(games)
     );
-    write_learned(output, &how, source, &summary, &t.learned.to_text())?;
-    println!("{summary}");
-    Ok(0)
-}
-
-fn train_activity_cmd(
-    games: &[PathBuf],
-    output: &Path,
-    source: &str,
-    options: &crate::learn::train_tables::TableOptions,
-) -> Result<i32> {
-    batch::check_output(output, games)?;
-    let texts = read_all(games)?;
-    let t = crate::learn::train_activity::fit_activity(&texts, options)
-        .map_err(|(i, e)| e.in_file(&games[i]))?;
-    let summary = labelled_fit_summary(
-        &t,
-        options.label_nodes,
-        " with the piece-square evaluation",
-        "piece-square evaluation",
-        ["these weights", "with these weights"],
-    );
-    let how = format!(
-        "Activity weights (opening, endgame; sixteenths of a unit per count) learned by \
-         `xiangqi-endgame train --activity --label-nodes {} --every {} {}`.",
-        options.label_nodes,
-        options.every,
-        file_names(games)
-    );
-    write_learned(output, &how, source, &summary, &t.learned.to_text())?;
+    write_learned(output, &how, source, &summary, &text(&t.learned))?;
     println!("{summary}");
     Ok(0)
 }
@@ -342,10 +322,30 @@ impl TrainArgs {
             threads: self.threads.map_or_else(batch::cores, |t| t as usize),
             quiet: false,
         };
+        let (games, output, source) = (&self.games, &self.output, &self.source);
         if self.tables {
-            train_tables_cmd(&self.games, &self.output, &self.source, &options)
+            let names = FitNames {
+                base: "course evaluation",
+                learned: "these tables",
+                learned_by:
+                    "Piece-square tables by phase learned by `xiangqi-endgame train --tables",
+            };
+            let fit = |texts: &[String]| crate::learn::train_tables::fit_tables(texts, &options);
+            train_labelled_cmd(games, output, source, &options, &names, fit, |t| {
+                t.to_text()
+            })
         } else {
-            train_activity_cmd(&self.games, &self.output, &self.source, &options)
+            let names = FitNames {
+                base: "piece-square evaluation",
+                learned: "these weights",
+                learned_by: "Activity weights (opening, endgame; sixteenths of a unit per count) \
+                             learned by `xiangqi-endgame train --activity",
+            };
+            let fit =
+                |texts: &[String]| crate::learn::train_activity::fit_activity(texts, &options);
+            train_labelled_cmd(games, output, source, &options, &names, fit, |t| {
+                t.to_text()
+            })
         }
     }
 }

@@ -26,19 +26,12 @@ pub struct UciArgs {
 impl UciArgs {
     /// Runs the subcommand; returns the exit code.
     pub fn run(self) -> Result<i32> {
-        let UciArgs {
-            eval,
-            without,
-            with,
-        } = self;
-        let config = without.iter().fold(
-            SearchConfig {
-                eval,
-                ..SearchConfig::engine()
-            },
-            |c, &rule| c.without(rule),
-        );
-        let config = with.iter().fold(config, |c, &idea| c.with(idea));
+        let engine = SearchConfig {
+            eval: self.eval,
+            ..SearchConfig::engine()
+        };
+        let config = self.without.iter().fold(engine, |c, &rule| c.without(rule));
+        let config = self.with.iter().fold(config, |c, &idea| c.with(idea));
         crate::interfaces::uci::run_with(config, std::io::stdin().lock(), std::io::stdout())?;
         Ok(0)
     }
