@@ -40,6 +40,21 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap()
 }
 
+/// `tournament merge SHARDS... --out OUT`.
+fn merge<S: AsRef<std::ffi::OsStr>>(shards: impl IntoIterator<Item = S>, out: &Path) -> Command {
+    let mut c = bin();
+    c.args(["tournament", "merge"])
+        .args(shards)
+        .arg("--out")
+        .arg(out);
+    c
+}
+
+/// The files `a` and `b` of folder `d` hold the same text.
+fn assert_same(d: &Path, a: &str, b: &str) {
+    assert_eq!(read(&d.join(a)), read(&d.join(b)), "{a} and {b} differ");
+}
+
 #[test]
 fn three_shards_merged_equal_one_unsharded_run() {
     let d = temp_dir("shards");
@@ -57,20 +72,14 @@ fn three_shards_merged_equal_one_unsharded_run() {
         shard_rows += read(&d.join(format!("s{i}/games.csv"))).lines().count() - 1;
     }
     assert_eq!(shard_rows, 24);
-    Run::of(
-        bin()
-            .args(["tournament", "merge"])
-            .args([d.join("s1"), d.join("s2"), d.join("s3")])
-            .arg("--out")
-            .arg(d.join("merged")),
-    )
+    Run::of(&mut merge(
+        [d.join("s1"), d.join("s2"), d.join("s3")],
+        &d.join("merged"),
+    ))
     .ok();
     // Row for row: the schedule columns, and (the built-ins being deterministic) the results.
     assert_eq!(read(&d.join("merged/games.csv")), games);
-    assert_eq!(
-        read(&d.join("merged/standings.csv")),
-        read(&d.join("all/standings.csv"))
-    );
+    assert_same(&d, "merged/standings.csv", "all/standings.csv");
     let standings = read(&d.join("all/standings.csv"));
     assert_eq!(
         standings.lines().next(),
@@ -88,11 +97,7 @@ fn three_shards_merged_equal_one_unsharded_run() {
         .collect();
     assert_eq!(boards.len(), 3);
     // The same shard twice is refused by merge.
-    let twice = bin()
-        .args(["tournament", "merge"])
-        .args([d.join("s1"), d.join("s1")])
-        .arg("--out")
-        .arg(d.join("twice"))
+    let twice = merge([d.join("s1"), d.join("s1")], &d.join("twice"))
         .output()
         .unwrap();
     assert_eq!(twice.status.code(), Some(2));
@@ -126,11 +131,7 @@ fn three_shards_merged_equal_one_unsharded_run() {
         ),
         (&["s1", "s2", "s3"][..], "s2", "that is one of the shards"),
     ] {
-        let o = bin()
-            .args(["tournament", "merge"])
-            .args(shards.iter().map(|s| d.join(s)))
-            .arg("--out")
-            .arg(d.join(out))
+        let o = merge(shards.iter().map(|s| d.join(s)), &d.join(out))
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
@@ -166,22 +167,10 @@ fn the_slurm_array_script_run_as_three_parallel_tasks_and_a_merge_equals_one_run
     for mut c in children {
         assert!(c.wait().unwrap().success());
     }
-    Run::of(
-        bin()
-            .args(["tournament", "merge"])
-            .args((1..=3).map(|i| d.join(format!("run/shard-{i}"))))
-            .arg("--out")
-            .arg(d.join("run")),
-    )
-    .ok();
-    assert_eq!(
-        read(&d.join("run/games.csv")),
-        read(&d.join("all/games.csv"))
-    );
-    assert_eq!(
-        read(&d.join("run/standings.csv")),
-        read(&d.join("all/standings.csv"))
-    );
+    let shards = (1..=3).map(|i| d.join(format!("run/shard-{i}")));
+    Run::of(&mut merge(shards, &d.join("run"))).ok();
+    assert_same(&d, "run/games.csv", "all/games.csv");
+    assert_same(&d, "run/standings.csv", "all/standings.csv");
 }
 
 #[test]
@@ -348,19 +337,8 @@ fn a_player_path_with_a_comma_is_one_name_in_every_file_and_merges() {
     for i in 1..=2 {
         run(&d.join(format!("s{i}")), &["--shard", &format!("{i}/2")]);
     }
-    Run::of(
-        bin()
-            .args(["tournament", "merge"])
-            .arg(d.join("s1"))
-            .arg(d.join("s2"))
-            .arg("--out")
-            .arg(d.join("merged")),
-    )
-    .ok();
-    assert_eq!(
-        read(&d.join("merged/games.csv")),
-        read(&d.join("all/games.csv"))
-    );
+    Run::of(&mut merge([d.join("s1"), d.join("s2")], &d.join("merged"))).ok();
+    assert_same(&d, "merged/games.csv", "all/games.csv");
     // A merge over a run folder, and a run with a player named twice, are refused.
     Run::of(
         bin()
