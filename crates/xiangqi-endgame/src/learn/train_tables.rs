@@ -255,11 +255,14 @@ pub(crate) fn labelled_samples<S: Labelled>(
     sample: impl Fn(Position, Labels) -> S,
     base_error: impl Fn(&[S], f64) -> f64,
 ) -> Result<SampleSplit<S>, (usize, InputError)> {
-    let gathered = quiet_positions(texts, options.every)?;
-    let positions: Vec<Position> = gathered.iter().map(|(p, _, _)| p.clone()).collect();
+    let (positions, games): (Vec<Position>, Vec<(f64, bool)>) =
+        quiet_positions(texts, options.every)?
+            .into_iter()
+            .map(|(pos, result, is_held)| (pos, (result, is_held)))
+            .unzip();
     let searched = search_all(&positions, options, eval);
     let (mut fit, mut held) = (Vec::new(), Vec::new());
-    for ((pos, result, is_held), score) in gathered.into_iter().zip(searched) {
+    for ((pos, (result, is_held)), score) in positions.into_iter().zip(games).zip(searched) {
         let labels = Labels {
             label: 0.0,
             result,
