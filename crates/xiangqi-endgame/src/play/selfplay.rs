@@ -286,6 +286,9 @@ const UCI_GRACE: Duration = Duration::from_secs(10);
 /// Why a game under a clock ended when the side to move took longer than its clock held.
 pub const LOST_ON_TIME: &str = "lost on time";
 
+/// Why a game ended when a side checked perpetually (and lost by the rule).
+pub const PERPETUAL_CHECK: &str = "perpetual check";
+
 /// How much later than its time per move an answer may come before it counts as late.
 pub const LATE_AFTER: Duration = Duration::from_millis(50);
 
@@ -740,8 +743,8 @@ pub fn play_game(
 /// each with its reason; `None` while play goes on. (The ruling is for the side to move.)
 pub fn ruled_ending(line: &GameLine, pos: &Position) -> Option<(Result, &'static str)> {
     match line.ruling(0, || in_check(pos))? {
-        WIN => Some((loss_of(pos.side().opposite()), "perpetual check")),
-        v if v == -WIN => Some((loss_of(pos.side()), "perpetual check")),
+        WIN => Some((loss_of(pos.side().opposite()), PERPETUAL_CHECK)),
+        v if v == -WIN => Some((loss_of(pos.side()), PERPETUAL_CHECK)),
         _ => Some((Result::Draw, "repetition or natural limit")),
     }
 }
@@ -954,8 +957,8 @@ pub fn run_match(
     seed: u64,
     starts: &Starts,
     mut on_game: impl FnMut(&GameRecord, bool),
-) -> batch::MatchScore {
-    let mut score = batch::MatchScore::default();
+) -> MatchTally {
+    let mut tally = MatchTally::default();
     for k in 0..pairs {
         let mut rng =
             SmallRng::seed_from_u64(seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -963,18 +966,75 @@ pub fn run_match(
         for a_is_red in [true, false] {
             let (red, black) = if a_is_red { (a, b) } else { (b, a) };
             let g = play_game(&start, &opening, red, black, budget);
-            let a_wins = match (g.result, a_is_red) {
-                (Result::Draw, _) => None,
-                (Result::RedWins, red) => Some(red),
-                (Result::BlackWins, red) => Some(!red),
-            };
-            match a_wins {
-                Some(true) => score.wins += 1,
-                Some(false) => score.losses += 1,
-                None => score.draws += 1,
-            }
+            tally.add(&g, a_is_red);
             on_game(&g, a_is_red);
         }
     }
-    score
+    tally
+}
+
+/// A match's score from A's side twice: by the rules, and with every game decided by the
+/// perpetual-check rule counted as a draw. The second is the fair figure against an engine
+/// that does not know the rule (Fairy-Stockfish 11.1 checks perpetually where it sees a
+/// repetition's draw, and loses by the rule a game it would have drawn under others).
+///
+/// ```
+/// use xiangqi_endgame::play::selfplay::{GameRecord, MatchTally, Result, PERPETUAL_CHECK};
+/// let game = |result, reason: &str| GameRecord {
+///     result,
+///     reason: reason.to_string(),
+///     forfeit: false,
+///     start: String::new(),
+///     moves: Vec::new(),
+///     times: Default::default(),
+///     scores: Vec::new(),
+/// };
+/// let mut tally = MatchTally::default();
+/// tally.add(&game(Result::RedWins, "no legal move"), true); // A mates with red
+/// tally.add(&game(Result::RedWins, PERPETUAL_CHECK), false); // A, black, checked forever
+/// tally.add(&game(Result::BlackWins, PERPETUAL_CHECK), false); // B, red, checked forever
+/// tally.add(&game(Result::Draw, "repetition or natural limit"), false);
+/// let s = tally.score;
+/// assert_eq!((s.wins, s.draws, s.losses), (2, 1, 1));
+/// let d = tally.perpetual_as_draws;
+/// assert_eq!((d.wins, d.draws, d.losses), (1, 3, 0));
+/// assert_eq!((tally.a_won_by_perpetual, tally.a_lost_by_perpetual), (1, 1));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MatchTally {
+    /// The score by the rules the games were refereed by.
+    pub score: batch::MatchScore,
+    /// The score with the perpetual-check decisions counted as draws.
+    pub perpetual_as_draws: batch::MatchScore,
+    /// Games A won because B checked perpetually.
+    pub a_won_by_perpetual: usize,
+    /// Games A lost because it checked perpetually.
+    pub a_lost_by_perpetual: usize,
+}
+
+impl MatchTally {
+    /// Counts game `g`, in which A had red when `a_is_red`.
+    pub fn add(&mut self, g: &GameRecord, a_is_red: bool) {
+        let a_wins = match g.result {
+            Result::Draw => None,
+            Result::RedWins => Some(a_is_red),
+            Result::BlackWins => Some(!a_is_red),
+        };
+        let count = |score: &mut batch::MatchScore, a_wins: Option<bool>| match a_wins {
+            Some(true) => score.wins += 1,
+            Some(false) => score.losses += 1,
+            None => score.draws += 1,
+        };
+        count(&mut self.score, a_wins);
+        let by_perpetual = a_wins.is_some() && g.reason == PERPETUAL_CHECK;
+        match (by_perpetual, a_wins) {
+            (true, Some(true)) => self.a_won_by_perpetual += 1,
+            (true, _) => self.a_lost_by_perpetual += 1,
+            (false, _) => {}
+        }
+        count(
+            &mut self.perpetual_as_draws,
+            if by_perpetual { None } else { a_wins },
+        );
+    }
 }

@@ -248,7 +248,10 @@ fn match_cmd(
     let mut played = 0;
     let mut times = [batch::AnswerTimes::default(); 2];
     let (a_name, b_name) = (a.to_string(), b.to_string());
-    let score =
+    // The records are rewritten (atomically) after every game, so a long match stopped midway
+    // keeps the games it finished.
+    let mut write_error = None;
+    let tally =
         crate::play::selfplay::run_match(&a, &b, pairs, budget, seed, &starts, |g, a_is_red| {
             bar.inc(1);
             played += 1;
@@ -292,20 +295,34 @@ fn match_cmd(
                 (&b_name, &a_name)
             };
             pgn.push_str(&crate::play::selfplay::pgn(g, played, red, black, budget));
+            for (file, text) in [(games_file, &lines), (pgn_file, &pgn)] {
+                if let Some(f) = file {
+                    if let Err(e) = batch::write_atomic(f, text.as_bytes()) {
+                        write_error.get_or_insert(e);
+                    }
+                }
+            }
         });
     bar.finish_and_clear();
-    if let Some(f) = games_file {
-        batch::write_atomic(f, lines.as_bytes())?;
+    if let Some(e) = write_error {
+        return Err(e);
     }
-    if let Some(f) = pgn_file {
-        batch::write_atomic(f, pgn.as_bytes())?;
-    }
+    let score = tally.score;
     println!(
         "{a} against {b}, {} games at {}: {}",
         score.games(),
         budget.time_control(),
         score.summary()
     );
+    if tally.a_won_by_perpetual + tally.a_lost_by_perpetual > 0 {
+        println!(
+            "with the {} games decided by perpetual check (A won {}, lost {}) counted as draws: {}",
+            tally.a_won_by_perpetual + tally.a_lost_by_perpetual,
+            tally.a_won_by_perpetual,
+            tally.a_lost_by_perpetual,
+            tally.perpetual_as_draws.summary()
+        );
+    }
     let late = match budget {
         crate::play::selfplay::Budget::Time(t) => format!(
             " (late: after {} ms)",
