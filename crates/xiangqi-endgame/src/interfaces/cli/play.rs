@@ -314,10 +314,11 @@ fn match_cmd(
         budget.time_control(),
         score.summary()
     );
-    if tally.a_won_by_perpetual + tally.a_lost_by_perpetual > 0 {
+    let by_perpetual = tally.a_won_by_perpetual + tally.a_lost_by_perpetual;
+    if by_perpetual > 0 {
         println!(
-            "with the {} games decided by perpetual check (A won {}, lost {}) counted as draws: {}",
-            tally.a_won_by_perpetual + tally.a_lost_by_perpetual,
+            "with the {by_perpetual} game{} decided by perpetual check (A won {}, lost {}) counted as draws: {}",
+            if by_perpetual == 1 { "" } else { "s" },
             tally.a_won_by_perpetual,
             tally.a_lost_by_perpetual,
             tally.perpetual_as_draws.summary()
