@@ -9,7 +9,7 @@
 # Prints the score with its 95% interval and Elo, the same with the games decided by the
 # perpetual-check rule counted as draws (Fairy-Stockfish 11.1 does not know the rule), and each
 # side's answer times (the slowest, and how many came more than 50 ms late); the games go to
-# target/fairy-MS-sSEED.pgn and .jsonl, rewritten after every game.
+# target/fairy-MS-sSEED.pgn and .jsonl, rewritten as the games finish (every 5 s at most).
 # Not part of CI.
 #   scripts/fairy-stockfish-match.sh [MS] [PAIRS] [SEED] [ENGINE ARGS...]
 #   scripts/fairy-stockfish-match.sh 300 100 63

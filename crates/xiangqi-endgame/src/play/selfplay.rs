@@ -998,7 +998,7 @@ pub fn run_match(
 /// assert_eq!((s.wins, s.draws, s.losses), (2, 1, 1));
 /// let d = tally.perpetual_as_draws;
 /// assert_eq!((d.wins, d.draws, d.losses), (1, 3, 0));
-/// assert_eq!((tally.a_won_by_perpetual, tally.a_lost_by_perpetual), (1, 1));
+/// assert_eq!((tally.a_won_by_perpetual(), tally.a_lost_by_perpetual()), (1, 1));
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MatchTally {
@@ -1006,13 +1006,19 @@ pub struct MatchTally {
     pub score: batch::MatchScore,
     /// The score with the perpetual-check decisions counted as draws.
     pub perpetual_as_draws: batch::MatchScore,
-    /// Games A won because B checked perpetually.
-    pub a_won_by_perpetual: usize,
-    /// Games A lost because it checked perpetually.
-    pub a_lost_by_perpetual: usize,
 }
 
 impl MatchTally {
+    /// Games A won because B checked perpetually (the wins the second score counts as draws).
+    pub fn a_won_by_perpetual(&self) -> usize {
+        self.score.wins - self.perpetual_as_draws.wins
+    }
+
+    /// Games A lost because it checked perpetually.
+    pub fn a_lost_by_perpetual(&self) -> usize {
+        self.score.losses - self.perpetual_as_draws.losses
+    }
+
     /// Counts game `g`, in which A had red when `a_is_red`.
     pub fn add(&mut self, g: &GameRecord, a_is_red: bool) {
         let a_wins = match g.result {
@@ -1026,12 +1032,7 @@ impl MatchTally {
             None => score.draws += 1,
         };
         count(&mut self.score, a_wins);
-        let by_perpetual = a_wins.is_some() && g.reason == PERPETUAL_CHECK;
-        match (by_perpetual, a_wins) {
-            (true, Some(true)) => self.a_won_by_perpetual += 1,
-            (true, _) => self.a_lost_by_perpetual += 1,
-            (false, _) => {}
-        }
+        let by_perpetual = g.reason == PERPETUAL_CHECK;
         count(
             &mut self.perpetual_as_draws,
             if by_perpetual { None } else { a_wins },

@@ -215,6 +215,9 @@ fn with_setup(
     Ok(contestant)
 }
 
+/// How often a match rewrites its game records while it plays.
+const REWRITE_EVERY: Duration = Duration::from_secs(5);
+
 #[allow(clippy::too_many_arguments)]
 fn match_cmd(
     mut a: crate::play::selfplay::Contestant,
@@ -248,8 +251,18 @@ fn match_cmd(
     let mut played = 0;
     let mut times = [batch::AnswerTimes::default(); 2];
     let (a_name, b_name) = (a.to_string(), b.to_string());
-    // The records are rewritten (atomically) after every game, so a long match stopped midway
-    // keeps the games it finished.
+    // The records are rewritten (atomically) after a game when a few seconds have passed since
+    // the last write, and at the end: a long match stopped midway keeps nearly all the games it
+    // finished, and a fast one does not rewrite its files thousands of times.
+    let write = |lines: &str, pgn: &str| -> Result<()> {
+        for (file, text) in [(games_file, lines), (pgn_file, pgn)] {
+            if let Some(f) = file {
+                batch::write_atomic(f, text.as_bytes())?;
+            }
+        }
+        Ok(())
+    };
+    let mut last_write = std::time::Instant::now();
     let mut write_error = None;
     let tally =
         crate::play::selfplay::run_match(&a, &b, pairs, budget, seed, &starts, |g, a_is_red| {
@@ -295,18 +308,16 @@ fn match_cmd(
                 (&b_name, &a_name)
             };
             pgn.push_str(&crate::play::selfplay::pgn(g, played, red, black, budget));
-            for (file, text) in [(games_file, &lines), (pgn_file, &pgn)] {
-                if let Some(f) = file {
-                    if let Err(e) = batch::write_atomic(f, text.as_bytes()) {
-                        write_error.get_or_insert(e);
-                    }
-                }
+            if write_error.is_none() && last_write.elapsed() >= REWRITE_EVERY {
+                write_error = write(&lines, &pgn).err();
+                last_write = std::time::Instant::now();
             }
         });
     bar.finish_and_clear();
     if let Some(e) = write_error {
         return Err(e);
     }
+    write(&lines, &pgn)?;
     let score = tally.score;
     println!(
         "{a} against {b}, {} games at {}: {}",
@@ -314,13 +325,13 @@ fn match_cmd(
         budget.time_control(),
         score.summary()
     );
-    let by_perpetual = tally.a_won_by_perpetual + tally.a_lost_by_perpetual;
+    let by_perpetual = tally.a_won_by_perpetual() + tally.a_lost_by_perpetual();
     if by_perpetual > 0 {
         println!(
             "with the {by_perpetual} game{} decided by perpetual check (A won {}, lost {}) counted as draws: {}",
             if by_perpetual == 1 { "" } else { "s" },
-            tally.a_won_by_perpetual,
-            tally.a_lost_by_perpetual,
+            tally.a_won_by_perpetual(),
+            tally.a_lost_by_perpetual(),
             tally.perpetual_as_draws.summary()
         );
     }
